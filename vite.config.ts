@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Where `npm run dev` finds the API server (tsx watch src/server/main.ts, PORT 8080 by default). */
+const apiTarget = process.env.FOLIO_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+// Keep the browser's Host and Origin as they are: the server's sign-in checks that they match.
+const proxy = { target: apiTarget, changeOrigin: false };
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'public',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json maps entry sources to their hashed files (for tooling and server-side checks).
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys. `entriesAware`
+        // keeps library code used only by lazily loaded screens (the users screen's dialogs and selects, the
+        // explorer's tree, drag and drop, virtualiser) out of the chunks every page loads.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'aria',
+              test: /node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@react-types|@internationalized)[\\/]/,
+              entriesAware: true,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: { '/cms': proxy, '/healthz': proxy, '/docs': proxy },
+  },
+  preview: {
+    host: '127.0.0.1',
+    proxy: { '/cms': proxy, '/healthz': proxy, '/docs': proxy },
+  },
+});
