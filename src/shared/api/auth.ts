@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Roles, weakest first. Viewer reads; Contributor and Editor write; Admin does everything. */
+export const Role = z.enum(['Viewer', 'Contributor', 'Editor', 'Admin']);
+export type Role = z.infer<typeof Role>;
+
+/** Numeric rank of a role, for "at least" comparisons. */
+export const ROLE_RANK: Record<Role, number> = { Viewer: 0, Contributor: 1, Editor: 2, Admin: 3 };
+
+/** True when `role` is at least `min`. */
+export function roleAtLeast(role: Role, min: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[min];
+}
+
+export const Username = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'may contain letters, digits, ".", "_", "@" and "-" only');
+
+/** Minimum password length for new or changed passwords. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const NewPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024);
+
+export const LoginBody = z.object({
+  username: z.string().min(1).max(64),
+  password: z.string().min(1).max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The signed-in user. `csrfToken` is present for cookie sessions: send it as `X-CSRF-Token` on unsafe methods. */
+export const Me = z.object({
+  username: z.string(),
+  role: Role,
+  csrfToken: z.string().optional(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const User = z.object({
+  username: z.string(),
+  role: Role,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** `PUT /cms/rest/users/<name>`: creates (password required) or updates role and/or password. */
+export const UserPutBody = z.object({
+  role: Role,
+  password: NewPassword.optional(),
+});
+export type UserPutBody = z.infer<typeof UserPutBody>;
+
+/** Header carrying the session's CSRF token on unsafe methods. */
+export const CSRF_HEADER = 'x-csrf-token';

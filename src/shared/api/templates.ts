@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { WidgetType } from '../registry/widget-types.js';
+import { ItemName } from './common.js';
+
+/** Maximum regions of one template and widgets of one template region. */
+export const MAX_TEMPLATE_REGIONS = 50;
+export const MAX_TEMPLATE_WIDGETS = 100;
+
+/** A template's name: the same rules as item names (it appears in URLs). */
+export const TemplateName = ItemName;
+
+/** A region's name: a short identifier (`header`, `main`, `sidebar-left`). */
+export const RegionName = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+    'may contain letters, digits, "_", "." and "-" and starts with one of the first two',
+  );
+
+/** Field values of a widget's content: every value is a string, or null for unset (see the registry). */
+export const WidgetFieldValues = z.record(z.string(), z.string().nullable());
+export type WidgetFieldValues = z.infer<typeof WidgetFieldValues>;
+
+/** A widget the template puts in one of its regions: the same on every page, never editable by pages. */
+export const TemplateWidget = z.object({
+  type: WidgetType,
+  scope: z.literal('template'),
+  editable: z.literal(false),
+  /** The widget's settings or content, kept with the template (templates do not link shared assets). */
+  asset: z.object({ fields: WidgetFieldValues }),
+});
+export type TemplateWidget = z.infer<typeof TemplateWidget>;
+
+/** A region of a template. Editable regions are filled by pages and hold no template widgets. */
+export const TemplateRegion = z.object({
+  name: RegionName,
+  /** Whether pages put their own widgets here. */
+  editable: z.boolean(),
+  widgets: z.array(TemplateWidget),
+});
+export type TemplateRegion = z.infer<typeof TemplateRegion>;
+
+/** `GET /cms/rest/templates/<name>`: a template with its regions in page order and their template widgets. */
+export const Template = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  regions: z.array(TemplateRegion),
+});
+export type Template = z.infer<typeof Template>;
+
+/** An entry of `GET /cms/rest/templates`. */
+export const TemplateSummary = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  regions: z.array(z.object({ name: z.string(), editable: z.boolean() })),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummary>;
+export const TemplateList = z.array(TemplateSummary);
+export type TemplateList = z.infer<typeof TemplateList>;
+
+/** A template widget as sent: `scope` and `editable` may be left out (they can only be `template` / false). */
+export const TemplateWidgetInput = z.object({
+  type: WidgetType,
+  scope: z.literal('template').optional(),
+  editable: z.literal(false).optional(),
+  asset: z.object({ fields: WidgetFieldValues.optional() }).strict().optional(),
+});
+export type TemplateWidgetInput = z.infer<typeof TemplateWidgetInput>;
+
+export const TemplateRegionInput = z.object({
+  name: RegionName,
+  editable: z.boolean(),
+  widgets: z.array(TemplateWidgetInput).max(MAX_TEMPLATE_WIDGETS).optional(),
+});
+export type TemplateRegionInput = z.infer<typeof TemplateRegionInput>;
+
+/**
+ * `PUT /cms/rest/templates/<name>` (admins): creates (regions required; label defaults to the name) or updates
+ * the fields sent. `name`, when sent, must equal the URL's.
+ */
+export const TemplatePutBody = z.object({
+  name: z.string().optional(),
+  label: z.string().min(1).max(200).optional(),
+  description: z.string().max(2000).optional(),
+  regions: z
+    .array(TemplateRegionInput)
+    .min(1, 'a template has at least one region')
+    .max(MAX_TEMPLATE_REGIONS)
+    .superRefine((regions, ctx) => {
+      const seen = new Set<string>();
+      regions.forEach((r, i) => {
+        if (seen.has(r.name))
+          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `duplicate region "${r.name}"` });
+        seen.add(r.name);
+        if (r.editable && r.widgets?.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'widgets'],
+            message: 'an editable region holds no template widgets (pages fill it)',
+          });
+        }
+      });
+    })
+    .optional(),
+});
+export type TemplatePutBody = z.infer<typeof TemplatePutBody>;

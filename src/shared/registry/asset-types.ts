@@ -1,0 +1,336 @@
+import { z } from 'zod';
+import type { FieldDef } from './fields.js';
+
+/** A kind of asset: its identifier, label, whether it holds a file, and its fields. */
+export interface AssetTypeDef {
+  type: string;
+  label: string;
+  /** Binary assets are uploaded as files (POST …/assets/binary/…); the others are created with PUT. */
+  binary: boolean;
+  fields: readonly FieldDef[];
+}
+
+const t = (key: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  format: 'text',
+  editor: 'text',
+  ...extra,
+});
+const html = (key: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  format: 'html',
+  editor: 'html',
+  ...extra,
+});
+const date = (key: string, label: string): FieldDef => ({ key, label, format: 'date', editor: 'date' });
+const datetime = (key: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  format: 'datetime',
+  editor: 'datetime',
+  ...extra,
+});
+const sitePath = (key: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  format: 'text',
+  editor: 'site-path',
+  ...extra,
+});
+const assetPath = (key: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  format: 'text',
+  editor: 'asset-path',
+  ...extra,
+});
+const query = (key = 'query'): FieldDef => ({ key, label: 'Query', format: 'text', editor: 'code' });
+
+/** `formdata` of a form: a `config` object and the list of `fields`. */
+export const FormData = z.object({ config: z.record(z.string(), z.unknown()), fields: z.array(z.unknown()) });
+/** `pollQuestion` of a poll. */
+export const PollQuestion = z.object({
+  question: z.string().min(1),
+  answerType: z.string().min(1),
+  answerChoices: z.array(z.string()),
+});
+/** `formdata` of a comments form: an internal JSON object. */
+export const CommentsFormData = z.record(z.string(), z.unknown());
+
+/** Fields every binary asset has. */
+export const BINARY_FIELDS: readonly FieldDef[] = [
+  t('displaytitle', 'Display title'),
+  t('resource_link_title', 'Link title'),
+  t('filename', 'File name'),
+  t('alttext', 'Alternative text', { help: 'Describes an image for people who cannot see it.' }),
+];
+
+/** Every asset type: the 3 binary ones and the 20 non-binary ones of the interface, with exactly their keys. */
+export const ASSET_TYPES = [
+  { type: 'cmsImageAsset', label: 'Image', binary: true, fields: BINARY_FIELDS },
+  { type: 'cmsFileAsset', label: 'File', binary: true, fields: BINARY_FIELDS },
+  { type: 'cmsFlashAsset', label: 'Flash', binary: true, fields: BINARY_FIELDS },
+  {
+    type: 'cmsSimpleTextAsset',
+    label: 'Simple text',
+    binary: false,
+    fields: [html('text', 'Text', { required: true, editor: 'textarea' })],
+  },
+  { type: 'cmsRichTextAsset', label: 'Rich text', binary: false, fields: [html('text', 'Text', { required: true })] },
+  {
+    type: 'cmsRawHtmlAsset',
+    label: 'Raw HTML',
+    binary: false,
+    fields: [html('html', 'HTML', { required: true, editor: 'code' })],
+  },
+  {
+    type: 'cmsArchiveList',
+    label: 'Archive list',
+    binary: false,
+    fields: [
+      sitePath('query_site_path', 'Site path', { required: true }),
+      t('displaytitle', 'Display title'),
+      sitePath('archive_page_result', 'Result page'),
+      date('query_published_after', 'Published after'),
+      t('query_template_list', 'Templates'),
+      date('query_published_before', 'Published before'),
+      query('query_string'),
+      t('query_title_contains', 'Title contains'),
+    ],
+  },
+  {
+    type: 'cmsSimpleAutoList',
+    label: 'Auto list',
+    binary: false,
+    fields: [
+      t('displaytitle', 'Display title'),
+      { ...query(), required: true },
+      { key: 'max_results', label: 'Maximum results', format: 'number', editor: 'number-as-string' },
+    ],
+  },
+  {
+    type: 'cmsBlogPostAsset',
+    label: 'Blog post',
+    binary: false,
+    fields: [
+      t('displaytitle', 'Display title', { required: true }),
+      html('postbody', 'Post', { required: true }),
+      t('authorname', 'Author'),
+    ],
+  },
+  {
+    type: 'cmsCalendarAsset',
+    label: 'Calendar',
+    binary: false,
+    fields: [
+      t('calendar_unique_name', 'Unique name', { required: true }),
+      t('calendar_title', 'Title', { required: true }),
+      sitePath('full_calendar_page', 'Full calendar page'),
+      datetime('calendar_start_date', 'Start date'),
+    ],
+  },
+  {
+    type: 'cmsCategoryList',
+    label: 'Category list',
+    binary: false,
+    fields: [
+      t('displaytitle', 'Display title'),
+      date('end_date', 'End date'),
+      t('title_contains', 'Title contains'),
+      sitePath('category_page_result', 'Result page'),
+      query(),
+      t('page_templates_list', 'Templates'),
+      date('start_date', 'Start date'),
+      sitePath('site_path', 'Site path', { required: true }),
+    ],
+  },
+  {
+    type: 'cmsTagList',
+    label: 'Tag list',
+    binary: false,
+    fields: [
+      t('displaytitle', 'Display title'),
+      date('end_date', 'End date'),
+      sitePath('tag_page_result', 'Result page'),
+      t('title_contains', 'Title contains'),
+      query(),
+      t('page_templates_list', 'Templates'),
+      date('start_date', 'Start date'),
+      sitePath('site_path', 'Site path', { required: true }),
+    ],
+  },
+  {
+    type: 'cmsCommentsFormAsset',
+    label: 'Comments form',
+    binary: false,
+    fields: [
+      {
+        key: 'formdata',
+        label: 'Form data',
+        format: 'json',
+        editor: 'json-structured',
+        required: true,
+        json: CommentsFormData,
+      },
+      html('renderedform', 'Rendered form', { editor: 'code' }),
+    ],
+  },
+  {
+    type: 'cmsFormAsset',
+    label: 'Form',
+    binary: false,
+    fields: [
+      t('formuniquenamevalidator', 'Unique name'),
+      {
+        key: 'formdata',
+        label: 'Form data',
+        format: 'json',
+        editor: 'json-structured',
+        required: true,
+        json: FormData,
+      },
+      t('formtitle', 'Form title', { required: true }),
+      t('description', 'Description', { editor: 'textarea' }),
+      html('renderedform', 'Rendered form', { editor: 'code' }),
+    ],
+  },
+  {
+    type: 'cmsEventAsset',
+    label: 'Event',
+    binary: false,
+    fields: [
+      html('body', 'Description'),
+      t('displaytitle', 'Display title', { required: true }),
+      t('callout', 'Callout'),
+      datetime('end_time', 'Ends'),
+      t('location', 'Location'),
+      datetime('start_time', 'Starts', { required: true }),
+    ],
+  },
+  {
+    type: 'cmsFileAutoList',
+    label: 'File auto list',
+    binary: false,
+    fields: [
+      assetPath('asset_library_path', 'Asset folder', { required: true }),
+      t('displaytitle', 'Display title'),
+      date('end_date', 'End date'),
+      t('title_contains', 'Title contains'),
+      query(),
+      date('start_date', 'Start date'),
+    ],
+  },
+  {
+    type: 'cmsImageAutoList',
+    label: 'Image auto list',
+    binary: false,
+    fields: [
+      assetPath('asset_library_path', 'Asset folder', { required: true }),
+      t('displaytitle', 'Display title'),
+      date('end_date', 'End date'),
+      t('title_contains', 'Title contains'),
+      query(),
+      date('start_date', 'Start date'),
+    ],
+  },
+  {
+    type: 'cmsPageAutoList',
+    label: 'Page auto list',
+    binary: false,
+    fields: [
+      t('displaytitle', 'Display title'),
+      t('feed_description', 'Feed description', { editor: 'textarea' }),
+      date('end_date', 'End date'),
+      t('title_contains', 'Title contains'),
+      query(),
+      { key: 'enable_rss_feed', label: 'RSS feed', format: 'boolean', editor: 'boolean-as-string' },
+      t('page_templates_list', 'Templates'),
+      t('feed_title', 'Feed title'),
+      t('feed_name', 'Feed name'),
+      date('start_date', 'Start date'),
+      sitePath('site_path', 'Site path', { required: true }),
+    ],
+  },
+  {
+    type: 'cmsLoginAsset',
+    label: 'Login',
+    binary: false,
+    fields: [
+      { key: 'show_username', label: 'Show user name', format: 'boolean', editor: 'boolean-as-string' },
+      t('password_label', 'Password label'),
+      t('placeholder', 'Placeholder'),
+      t('not_logged_in_message', 'Message when signed out'),
+      t('logged_in_message', 'Message when signed in'),
+      t('submit_label', 'Submit label', { required: true }),
+      t('email_label', 'E-mail label'),
+    ],
+  },
+  {
+    type: 'cmsPollAsset',
+    label: 'Poll',
+    binary: false,
+    fields: [
+      t('pollTitle', 'Title'),
+      t('pollUniqueName', 'Unique name', { required: true }),
+      {
+        key: 'pollQuestion',
+        label: 'Question',
+        format: 'json',
+        editor: 'json-structured',
+        required: true,
+        json: PollQuestion,
+      },
+    ],
+  },
+  {
+    type: 'cmsRssAsset',
+    label: 'RSS feed',
+    binary: false,
+    fields: [
+      t('placeholder', 'Placeholder'),
+      { key: 'rss_url', label: 'Feed URL', format: 'url', editor: 'url', required: true },
+    ],
+  },
+  {
+    type: 'cmsRegistrationAsset',
+    label: 'Registration',
+    binary: false,
+    fields: [
+      t('confirm_password_label', 'Confirm password label'),
+      t('password_label', 'Password label'),
+      t('submit_label', 'Submit label', { required: true }),
+      t('email_label', 'E-mail label'),
+    ],
+  },
+  {
+    type: 'cmsSecureLogin',
+    label: 'Secure login',
+    binary: false,
+    fields: [
+      t('buttonLabel', 'Button label', { required: true }),
+      t('usernameLabel', 'User name label'),
+      t('passwordLabel', 'Password label'),
+      t('mainTitle', 'Title'),
+    ],
+  },
+] as const satisfies readonly AssetTypeDef[];
+
+export type AssetType = (typeof ASSET_TYPES)[number]['type'];
+export const ASSET_TYPE_IDS = ASSET_TYPES.map((a) => a.type) as [AssetType, ...AssetType[]];
+export const AssetTypeId = z.enum(ASSET_TYPE_IDS);
+
+const BY_TYPE = new Map<string, AssetTypeDef>(ASSET_TYPES.map((a) => [a.type, a]));
+
+/** The description of an asset type, or undefined for an unknown identifier. */
+export function assetTypeDef(type: string): AssetTypeDef | undefined {
+  return BY_TYPE.get(type);
+}
+
+/** The binary types by the `assetType` value of an upload. */
+export const BINARY_ASSET_TYPE_BY_UPLOAD = {
+  image: 'cmsImageAsset',
+  file: 'cmsFileAsset',
+  flash: 'cmsFlashAsset',
+} as const;
