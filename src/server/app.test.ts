@@ -1,0 +1,145 @@
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { createTestApp, problemOf, type TestApp } from './test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CMS_MAX_BODY_BYTES: '2048' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('service core', () => {
+  it('answers /healthz without credentials once the database answers', async () => {
+    const res = await t.request({ method: 'GET', url: '/healthz', headers: { authorization: '' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON problem details', async () => {
+    for (const payload of ['{"role": ', '{bad json}', '[1,2', '{"a":1}}']) {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/cms/rest/users/someone',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      const p = problemOf(res);
+      expect(p).toMatchObject({ status: 400, code: 'INVALID_JSON', title: 'Bad Request' });
+      expect(p.type).toMatch(/^https:\/\//);
+      expect(p.detail).toBeTruthy();
+    }
+  });
+
+  it('refuses prototype poisoning', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/someone',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"role":"Viewer","password":"long-enough","__proto__":{"admin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(problemOf(res).code).toBe('INVALID_JSON');
+  });
+
+  it('answers an invalid body with 400 listing each field', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/someone',
+      payload: { role: 'King', password: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    const p = problemOf(res);
+    expect(p.code).toBe('INVALID_BODY');
+    expect(p.errors!.map((e) => e.path).sort()).toEqual(['body.password', 'body.role']);
+  });
+
+  it('answers a body that is too large with 413', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/someone',
+      payload: { role: 'Viewer', password: 'x'.repeat(4000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(problemOf(res).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/someone',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<user/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(problemOf(res).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers unknown API routes with 404 problem JSON', async () => {
+    for (const url of ['/cms/rest/nothing-here', '/cms/rest/users/a/b/c', '/cms']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(problemOf(res).code).toBe('NOT_FOUND');
+    }
+    const wrongMethod = await t.request({ method: 'PATCH', url: '/cms/rest/users' });
+    expect(wrongMethod.statusCode).toBe(404);
+    problemOf(wrongMethod);
+  });
+
+  it('answers a malformed percent-encoded URL with 400 problem JSON', async () => {
+    for (const url of ['/cms/rest/folders/by-path/demo/%E0%A4%A', '/cms/rest/users/%zz']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(problemOf(res).code).toBe('INVALID_PARAMETER');
+    }
+  });
+
+  it('sends security headers, and no-store on the API', async () => {
+    const res = await t.request({ method: 'GET', url: '/cms/rest/auth/me' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const err = await t.request({ method: 'GET', url: '/cms/rest/nope' });
+    expect(err.headers['x-content-type-options']).toBe('nosniff');
+    expect(err.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every registered route with its responses', async () => {
+    const res = await t.request({ method: 'GET', url: '/cms/rest/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses: object }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const m of Object.keys(ops)) documented.add(`${m.toUpperCase()} ${p}`);
+    }
+    const routes = t.app.folio.routes.filter((r) => r.documented);
+    expect(routes.length).toBeGreaterThan(5);
+    const missing = routes
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}')}`)
+      .filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) {
+        expect(Object.keys(op.responses ?? {}).length, `${m} ${p}`).toBeGreaterThan(0);
+        if (p.startsWith('/cms/rest/') && p !== '/cms/rest/auth/login') {
+          expect(Object.keys(op.responses), `${m} ${p} documents 401`).toContain('401');
+        }
+      }
+    }
+  });
+
+  it('renders the document at /docs for signed-in users', async () => {
+    const res = await t.request({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const anon = await t.request({ method: 'GET', url: '/docs/', headers: { authorization: '' } });
+    expect(anon.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler as zodSerializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { BlobStore } from './blobs/blob-store.js';
+import { openBlobStore } from './blobs/open-blob-store.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import type { AppContext } from './lib/context.js';
+import type { App } from './lib/http.js';
+import { registerAssetsRoutes } from './modules/assets/assets.routes.js';
+import { createAssetsService } from './modules/assets/assets.service.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { registerDocsRoutes } from './modules/docs/docs.routes.js';
+import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
+import { createFoldersService } from './modules/folders/folders.service.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerPagesRoutes } from './modules/pages/pages.routes.js';
+import { createPagesService } from './modules/pages/pages.service.js';
+import { registerTemplatesRoutes } from './modules/templates/templates.routes.js';
+import { createTemplatesService } from './modules/templates/templates.service.js';
+import { registerUsersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
+import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { seedDemo } from './seed/demo-seed.js';
+
+export interface BuildOptions {
+  /** `false` for no logging (tests); otherwise the app builds its logger from the config. */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Check every response against its schema (tests): slower, catches contract drift. */
+  validateResponses?: boolean;
+  /** Clock for sessions and timestamps (tests move it). */
+  now?: () => number;
+  /** PostgreSQL schema to use (tests isolate each file in its own). */
+  pgSchema?: string;
+}
+
+/** What buildApp adds to the Fastify instance. */
+export interface FolioExtras {
+  ctx: AppContext;
+  /** Set when the first start created `admin` with a generated password (printed once by main.ts). */
+  generatedAdminPassword?: string;
+  /** Every route registered, and whether it belongs in the OpenAPI document. */
+  routes: { method: string; url: string; documented: boolean }[];
+}
+
+/** Builds the whole service: database (migrated), blob store, plugins in a fixed order, routes. Never listens. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App & { folio: FolioExtras }> {
+  const loggerOptions: FastifyServerOptions['logger'] = {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'password', '*.password'],
+      censor: '[redacted]',
+    },
+  };
+  const app = Fastify({
+    logger: opts.logger === false ? false : { ...loggerOptions, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    bodyLimit: config.maxBodyBytes,
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+    routerOptions: { maxParamLength: 2000 },
+    // Errors raised before routing (a malformed percent-encoded URL) are problem JSON too.
+    frameworkErrors: (err, _request, reply) => {
+      void sendProblem(reply, 400, 'INVALID_PARAMETER', `The request URL is malformed: ${err.message}`);
+    },
+  }).withTypeProvider<ZodTypeProvider>() as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  // In production responses are plain JSON.stringify (fast); tests check each against its schema.
+  app.setSerializerCompiler(
+    opts.validateResponses ? zodSerializerCompiler : () => (data: unknown) => JSON.stringify(data),
+  );
+
+  const database: Database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, 'folio.db'),
+    pgSchema: opts.pgSchema,
+    poolSize: config.dbPoolSize,
+    onPoolError: (err) => app.log.error({ err }, 'PostgreSQL connection failed while idle'),
+  });
+  let blobs: BlobStore;
+  try {
+    await database.migrate();
+    blobs = await openBlobStore(config);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    blobs,
+    log: app.log,
+    now: opts.now ?? Date.now,
+  };
+
+  const auth = createAuthService(ctx);
+  const users = createUsersService(ctx);
+  const admin = await auth.ensureAdmin();
+
+  app.addHook('onClose', async () => {
+    await database.close();
+    await blobs.close?.();
+  });
+
+  const routes: FolioExtras['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as { hide?: boolean } | undefined;
+    const documented = route.url.startsWith('/cms/') || route.url === '/healthz';
+    for (const method of methods) {
+      routes.push({ method, url: route.url, documented: documented && !schema?.hide && method !== 'HEAD' });
+    }
+  });
+
+  await app.register(fastifyCookie);
+  registerProblemHandlers(app);
+  registerSecurityHeaders(app);
+  registerJsonParser(app);
+  registerUnwrapBodies(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Folio content management REST interface',
+        version: '1.0.0',
+        description:
+          'Pages, sites, folders, sections, links and assets, addressed by path. Errors are RFC 9457 problem details.',
+      },
+      components: {
+        securitySchemes: {
+          basic: { type: 'http', scheme: 'basic' },
+          session: { type: 'apiKey', in: 'cookie', name: 'folio_session' },
+        },
+      },
+      security: [{ basic: [] }, { session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiConfig: { url: '/cms/rest/openapi.json', validatorUrl: null } as never,
+  });
+
+  registerAuthentication(app, auth);
+
+  registerHealthRoutes(app, database);
+  registerDocsRoutes(app);
+  registerAuthRoutes(app, auth, config);
+  registerUsersRoutes(app, users);
+  // ── Resource modules: each registers its routes here (services are built from ctx). ──
+  await registerAssetsRoutes(app, createAssetsService(ctx), config);
+  const folders = createFoldersService(ctx);
+  registerFoldersRoutes(app, folders);
+  registerTemplatesRoutes(app, createTemplatesService(ctx));
+  registerPagesRoutes(app, createPagesService(ctx));
+  // Moves and renames of pages and assets check If-Match against the ETag of the item's own GET.
+  const pageEtags = createPagesService(ctx);
+  folders.useEtagSource('page', async (actor, segments) => (await pageEtags.get(actor, segments)).etag);
+  const assetEtags = createAssetsService(ctx);
+  folders.useEtagSource('asset', async (actor, segments) => (await assetEtags.get(actor, segments)).etag);
+
+  await registerSpa(app, config.webDir);
+
+  if (config.seed) {
+    await app.ready();
+    if (await seedDemo(app, auth, ctx.db)) app.log.info('seeded the demo site');
+  }
+
+  const extras: FolioExtras = { ctx, generatedAdminPassword: admin.generatedPassword, routes };
+  return Object.assign(app, { folio: extras });
+}
+
+/** Serves the built SPA: hashed assets cached for good, index.html for every other non-API GET (deep links). */
+async function registerSpa(app: App, webDir: string) {
+  const index = path.join(webDir, 'index.html');
+  const hasSpa = fs.existsSync(index);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url.startsWith('/cms/') || url === '/cms' || url.startsWith('/docs') || url === '/healthz';
+    if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url}.`);
+  });
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FsBlobStore } from './fs-blob-store.js';
+
+// What every store does is in blob-store.contract.test.ts; these are the filesystem store's own promises.
+
+let dir: string;
+let store: FsBlobStore;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-blobs-'));
+  store = new FsBlobStore(dir);
+  await store.init();
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function allFiles(d: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await fs.readdir(d, { withFileTypes: true })) {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) out.push(...(await allFiles(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+describe('filesystem blob store', () => {
+  it('keeps each blob as one file under a two-level fan-out, nothing in tmp/', async () => {
+    const info = await store.put(Readable.from([Buffer.from('hello')]));
+    expect(await allFiles(dir)).toEqual([path.join(dir, info.key.slice(0, 2), info.key.slice(2, 4), info.key)]);
+    expect(await store.withLocalFile(info.key, async (p) => p)).toBe(
+      path.join(dir, info.key.slice(0, 2), info.key.slice(2, 4), info.key),
+    );
+  });
+
+  it('sweeps stale temp files at start, and keeps fresh ones another node may be writing', async () => {
+    await fs.writeFile(path.join(dir, 'tmp', 'stale.part'), 'partial');
+    await fs.writeFile(path.join(dir, 'tmp', 'fresh.part'), 'being written');
+    const old = new Date(Date.now() - 48 * 3600_000);
+    await fs.utimes(path.join(dir, 'tmp', 'stale.part'), old, old);
+    await new FsBlobStore(dir).init();
+    expect(await allFiles(dir)).toEqual([path.join(dir, 'tmp', 'fresh.part')]);
+  });
+
+  it('lets several stores (one per server node) share one directory', async () => {
+    const other = new FsBlobStore(dir);
+    await other.init();
+    const a = await store.put(Readable.from([Buffer.from('from node A')]));
+    const b = await other.put(Readable.from([Buffer.from('from node B')]));
+    expect(await text(await other.get(a.key))).toBe('from node A');
+    expect(await text(await store.get(b.key))).toBe('from node B');
+    await other.delete(a.key);
+    expect(await store.size(a.key)).toBeNull();
+    const keys: string[] = [];
+    for await (const k of store.keys()) keys.push(k);
+    expect(keys).toEqual([b.key]);
+  });
+});

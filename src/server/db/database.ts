@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import { isPostgres } from './dialect.js';
+import { initial } from './migrations/0001-initial.js';
+import { assetsListIndexes } from './migrations/0030-assets-list-indexes.js';
+import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-text.js';
+import type { DB } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
+
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0030-assets-list-indexes': assetsListIndexes,
+  '0040-postgres-byte-order-text': postgresByteOrderText,
+};
+
+export interface DatabaseOptions {
+  /** `postgres://…` for PostgreSQL; otherwise SQLite at `sqlitePath`. */
+  databaseUrl?: string;
+  sqlitePath: string;
+  /** PostgreSQL schema to use (created when missing); lets test files run side by side. */
+  pgSchema?: string;
+  /** PostgreSQL connections in the pool (per node). */
+  poolSize?: number;
+  /** Called when an idle pooled PostgreSQL connection fails (the server restarted, the network dropped). */
+  onPoolError?: (err: Error) => void;
+}
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: 'sqlite' | 'postgres';
+  /** Runs pending migrations. */
+  migrate(): Promise<void>;
+  /** True when the database answers. */
+  ping(): Promise<boolean>;
+  /** SQLite `integrity_check` and foreign key check; PostgreSQL: a ping. */
+  integrityCheck(): Promise<{ ok: boolean; problems: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Opens the database: SQLite (WAL, synchronous=FULL, foreign keys, busy timeout) or PostgreSQL. */
+export function openDatabase(opts: DatabaseOptions): Database {
+  const isPg = !!opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl);
+  let db: Kysely<DB>;
+  if (isPg) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      application_name: 'folio',
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    // Without a listener, an idle connection's error (a restarted server) would crash the process; the pool
+    // drops that connection and opens a new one on the next query.
+    pool.on('error', (err) => (opts.onPoolError ?? defaultPoolError)(err));
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
+    const sqlite = new SQLite(opts.sqlitePath);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  }
+
+  return {
+    db,
+    dialect: isPg ? 'postgres' : 'sqlite',
+    async migrate() {
+      // Several nodes may start at once: Kysely's migrator holds a PostgreSQL advisory lock while it migrates
+      // (the others wait, then find nothing left to do), and creates its own tables race-safely.
+      const migrationTableSchema = isPg ? await pgMigrationSchema(db, opts.pgSchema) : undefined;
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => MIGRATIONS },
+        // Kysely looks for its tables in every schema unless told which: another schema of the same database
+        // (another installation, a test) would fool it.
+        ...(migrationTableSchema ? { migrationTableSchema } : {}),
+        // Modules number their migrations in ranges of their own (folders 0010–, pages 0020–, assets 0030–,
+        // db 0040–), so one may ship after a higher number has run: pending ones run in name order.
+        allowUnorderedMigrations: true,
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+      }
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async integrityCheck() {
+      if (isPostgres(db)) return { ok: await this.ping(), problems: [] };
+      const ic = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+      const fk = await sql<Record<string, unknown>>`pragma foreign_key_check`.execute(db);
+      const problems = [
+        ...ic.rows.map((r) => r.integrity_check).filter((r) => r !== 'ok'),
+        ...fk.rows.map((r) => `foreign key: ${JSON.stringify(r)}`),
+      ];
+      return { ok: problems.length === 0, problems };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function defaultPoolError(err: Error) {
+  process.stderr.write(`PostgreSQL connection failed while idle: ${err.message}\n`);
+}
+
+/**
+ * The schema the migrations go to: `pgSchema`, created when missing (race-safe: a concurrent `create schema if
+ * not exists` can still fail, so a failure is re-checked), or the connection's current schema — the first of the
+ * `search_path` that exists (set one with `?options=-c%20search_path%3Dname` in DATABASE_URL).
+ */
+async function pgMigrationSchema(db: Kysely<DB>, pgSchema: string | undefined): Promise<string> {
+  if (pgSchema) {
+    try {
+      await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(db);
+    } catch (err) {
+      const r = await sql`select 1 from information_schema.schemata where schema_name = ${pgSchema}`.execute(db);
+      if (r.rows.length === 0) throw err;
+    }
+    return pgSchema;
+  }
+  const r = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = r.rows[0]?.schema;
+  if (!schema) {
+    throw new Error('PostgreSQL: no schema of the search_path exists; create it, or fix search_path in DATABASE_URL.');
+  }
+  return schema;
+}

@@ -1,0 +1,140 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of the database. Portable across SQLite and PostgreSQL: timestamps are ISO-8601 UTC strings
+ * (`2026-01-02T03:04:05.678Z`, which sort as text), booleans are 0/1 integers, structured values are JSON text.
+ */
+export interface DB {
+  counters: { name: string; value: number };
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  nodes: NodesTable;
+  templates: TemplatesTable;
+  pages: PagesTable;
+  widgets: WidgetsTable;
+  assets: AssetsTable;
+}
+
+export interface UsersTable {
+  username: string;
+  role: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session id: the id itself is never stored. */
+  id_hash: string;
+  username: string;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface LoginFailuresTable {
+  /** `<username>|<address>` */
+  key: string;
+  failures: number;
+  first_failure_at: number;
+  locked_until: number;
+}
+
+/** Kinds of tree nodes. `root` is the one hidden root; `library` is the asset library (`Assets`). */
+export type NodeKind =
+  'root' | 'library' | 'site' | 'folder' | 'section' | 'sectionlink' | 'externallink' | 'page' | 'asset';
+
+/** Every addressable item (site, folder, section, link, page, asset) is one row: the tree and its names. */
+export interface NodesTable {
+  id: string;
+  parent_id: string | null;
+  kind: NodeKind;
+  name: string;
+  /** Navigation order of sections and links among their siblings. */
+  sort_order: number;
+  access_level: string | null;
+  workflow: string | null;
+  display_title: string | null;
+  target_window: string | null;
+  nav_class: string | null;
+  template_name: string | null;
+  external_url: string | null;
+  /** For a section link: the section it points at. */
+  link_target_id: string | null;
+  /** For a site or section: its landing page node. */
+  landing_page_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplatesTable {
+  name: string;
+  label: string;
+  description: string;
+  /** JSON: `[{name, editable, widgets: [...]}]` in template order. */
+  regions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PagesTable {
+  node_id: string;
+  template_name: string;
+  display_name: string | null;
+  summary: string | null;
+  override_post_date: string | null;
+  workflow_name: string;
+  workflow_state: string;
+  checked_out: number;
+  checked_out_user: string;
+  /** JSON objects. */
+  seo: string;
+  calendar: string;
+  code: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  updated_by: string;
+}
+
+export interface WidgetsTable {
+  id: string;
+  page_id: string;
+  region: string;
+  position: number;
+  type: string;
+  scope: string;
+  editable: number;
+  /** JSON fields of a local asset; null when the widget links a shared asset. */
+  fields: string | null;
+  shared_asset_id: string | null;
+}
+
+export interface AssetsTable {
+  node_id: string;
+  type: string;
+  /** JSON map of the type's fields. */
+  fields: string;
+  /** Lower-cased name, display title and alt text, for `q` searches. */
+  search_text: string;
+  workflow_name: string;
+  workflow_state: string;
+  checked_out: number;
+  checked_out_user: string;
+  blob_key: string | null;
+  content_type: string | null;
+  size: number | null;
+  sha256: string | null;
+  /** JSON `{filename, extension, size, type, width, height}` for images, `{filename, extension, size, type}` for files. */
+  image: string | null;
+  file: string | null;
+  thumbnail: string | null;
+  thumb_blob_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CounterRow = DB['counters'];
+export type { Generated };

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { preconditionFailed } from './errors.js';
+
+/** A strong ETag of a JSON representation: a hash of its exact bytes. */
+export function etagOf(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+}
+
+/** The `If-Match` header of a request, or undefined when none was sent. */
+export function ifMatchOf(request: FastifyRequest): string | undefined {
+  const v = request.headers['if-match'];
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+/**
+ * Throws 412 when `ifMatch` was sent and names neither `*` nor the current ETag. Call inside the transaction
+ * that writes, with the ETag of the representation as it is now, so check and write are one step.
+ */
+export function assertIfMatch(ifMatch: string | undefined, currentEtag: string | null): void {
+  if (ifMatch === undefined) return;
+  const tags = ifMatch.split(',').map((s) => s.trim());
+  if (tags.includes('*') && currentEtag !== null) return;
+  if (currentEtag !== null && tags.includes(currentEtag)) return;
+  throw preconditionFailed();
+}

@@ -1,0 +1,53 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ProblemDetails } from '../../shared/api/errors.js';
+import type { Actor } from './context.js';
+import { unauthenticated } from './errors.js';
+
+/** The Fastify instance with zod schemas as its type provider. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated user, or null before authentication / on public routes. */
+    actor: Actor | null;
+    /** The cookie session behind the request, when it came with one. */
+    session: { id: string; csrfToken: string } | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without credentials. */
+    public?: boolean;
+  }
+}
+
+/** The authenticated user of a request (the auth hook guarantees one on non-public routes). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}
+
+/** Problem responses for a route's schema, for the OpenAPI document. */
+export function problems(...statuses: number[]): Record<number, z.ZodType> {
+  const out: Record<number, z.ZodType> = {};
+  for (const s of [400, 401, ...statuses]) out[s] = ProblemDetails.describe(`Problem details (${s})`);
+  return out;
+}
+
+/** Splits a by-path wildcard into decoded segments; empty segments (`a//b`, trailing `/`) are dropped. */
+export function pathSegments(wildcard: string | undefined): string[] {
+  return (wildcard ?? '').split('/').filter((s) => s.length > 0);
+}

@@ -1,0 +1,93 @@
+import type { AssetFileInfo, AssetImageInfo, AssetMetadata } from '../../../shared/api/assets.js';
+import { assetTypeDef } from '../../../shared/registry/index.js';
+import { etagOf } from '../../lib/etag.js';
+import type { AssetRow } from './assets.repository.js';
+
+/** `2026-01-02T03:04:05.678Z` → `2026-01-02T03:04:05.678+0000`, the reference system's timestamps. */
+export function referenceTime(iso: string): string {
+  const d = new Date(iso);
+  return (Number.isNaN(d.getTime()) ? iso : d.toISOString()).replace(/Z$/, '+0000');
+}
+
+/** A stored field value as the contract sends it: a string, or null when unset. */
+function fieldValue(v: unknown): string | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'string') return v;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** Every field key of the asset's type, in registry order, with its value or null. */
+export function presentFields(type: string, stored: Record<string, unknown>): Record<string, string | null> {
+  const def = assetTypeDef(type);
+  const out: Record<string, string | null> = {};
+  const keys = def ? def.fields.map((f) => f.key) : Object.keys(stored);
+  for (const key of keys) out[key] = fieldValue(stored[key]);
+  return out;
+}
+
+function parseJson(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.round(v)) : 0);
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function presentImage(j: Record<string, unknown> | null): AssetImageInfo | undefined {
+  if (!j) return undefined;
+  return {
+    filename: typeof j.filename === 'string' ? j.filename : null,
+    extension: str(j.extension),
+    size: int(j.size),
+    type: str(j.type),
+    width: int(j.width),
+    height: int(j.height),
+  };
+}
+
+function presentFile(j: Record<string, unknown> | null): AssetFileInfo | undefined {
+  if (!j) return undefined;
+  return {
+    filename: typeof j.filename === 'string' ? j.filename : null,
+    extension: str(j.extension),
+    size: int(j.size),
+    type: str(j.type),
+  };
+}
+
+/** Asset row → metadata of the contract (2.7). `folderPath` is `Assets` or `Assets/<folder…>`. */
+export function presentAsset(row: AssetRow, folderPath: string): AssetMetadata {
+  const stored = parseJson(row.fields) ?? {};
+  const image = presentImage(parseJson(row.image));
+  const thumbnail = presentImage(parseJson(row.thumbnail));
+  const file = presentFile(parseJson(row.file));
+  return {
+    fields: presentFields(row.type, stored),
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    folderPath,
+    workflow: {
+      name: row.workflow_name,
+      state: row.workflow_state,
+      checkedOut: row.checked_out === 1,
+      checkedOutUser: row.checked_out_user,
+    },
+    lastModifiedDate: referenceTime(row.node_updated_at),
+    createdDate: referenceTime(row.created_at),
+    ...(image ? { image } : {}),
+    ...(thumbnail ? { thumbnail } : {}),
+    ...(file ? { file } : {}),
+  };
+}
+
+/** The metadata as the exact JSON sent, and its strong ETag. */
+export function serialiseAsset(meta: AssetMetadata): { json: string; etag: string } {
+  const json = JSON.stringify(meta);
+  return { json, etag: etagOf(json) };
+}

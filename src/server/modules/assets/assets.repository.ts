@@ -1,0 +1,266 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { forUpdate, textValue, toNumber } from '../../db/dialect.js';
+import type { AssetsTable, DB } from '../../db/schema.js';
+
+/** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
+export type AssetRow = Selectable<AssetsTable> & {
+  id: string;
+  name: string;
+  parent_id: string;
+  node_updated_at: string;
+};
+
+/** An asset row of a listing, with the path of its folder. */
+export type ListedAssetRow = AssetRow & { folder_path: string };
+
+export type AssetPatch = Partial<
+  Pick<AssetsTable, 'fields' | 'search_text' | 'workflow_state' | 'checked_out' | 'checked_out_user'>
+>;
+
+/** What a listing page asks for. */
+export interface ListFilter {
+  folderId: string;
+  /** `Assets/…` of the folder. */
+  folderPath: string;
+  recursive: boolean;
+  /** Lower-cased substring of `search_text`. */
+  q?: string;
+  type?: string;
+  state?: string;
+  sort: 'name' | 'lastModifiedDate';
+  order: 'asc' | 'desc';
+}
+
+/** Keyset position: the sort value and id of the last row of the previous page. */
+export interface ListPosition {
+  value: string;
+  id: string;
+}
+
+/** Ids per `in (…)` list. */
+const CHUNK = 500;
+
+function chunks<T>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const assetColumns = [
+  'a.node_id',
+  'a.type',
+  'a.fields',
+  'a.search_text',
+  'a.workflow_name',
+  'a.workflow_state',
+  'a.checked_out',
+  'a.checked_out_user',
+  'a.blob_key',
+  'a.content_type',
+  'a.size',
+  'a.sha256',
+  'a.image',
+  'a.file',
+  'a.thumbnail',
+  'a.thumb_blob_key',
+  'a.created_at',
+  'a.updated_at',
+  'n.id',
+  'n.name',
+  'n.parent_id',
+  'n.updated_at as node_updated_at',
+] as const;
+
+function normalise<R extends { size: unknown; checked_out: unknown; parent_id: string | null }>(row: R) {
+  return {
+    ...row,
+    size: row.size === null ? null : toNumber(row.size),
+    checked_out: toNumber(row.checked_out),
+    parent_id: row.parent_id ?? '',
+  };
+}
+
+/** SQL of the asset library: asset rows, where they are used, listings. Takes a database or a transaction. */
+export const assetsRepository = {
+  /** An asset by its node id, locked until the transaction ends when `lock` (PostgreSQL). */
+  async find(db: Kysely<DB>, id: string, lock = false): Promise<AssetRow | undefined> {
+    const q = db
+      .selectFrom('assets as a')
+      .innerJoin('nodes as n', 'n.id', 'a.node_id')
+      .select(assetColumns)
+      .where('a.node_id', '=', id);
+    const row = await (lock ? forUpdate(db, q) : q).executeTakeFirst();
+    return row ? (normalise(row) as AssetRow) : undefined;
+  },
+
+  /** Updates an asset's detail row and its node's last-modified time together. */
+  async update(db: Kysely<DB>, id: string, patch: AssetPatch, at: string): Promise<void> {
+    await db
+      .updateTable('assets')
+      .set({ ...patch, updated_at: at })
+      .where('node_id', '=', id)
+      .execute();
+    await db.updateTable('nodes').set({ updated_at: at }).where('id', '=', id).execute();
+  },
+
+  /** Deletes an asset (its node; the detail row goes by cascade). */
+  async delete(db: Kysely<DB>, id: string): Promise<void> {
+    await db.deleteFrom('nodes').where('id', '=', id).execute();
+  },
+
+  /** The page regions whose widgets link the asset, with the page's display name. */
+  usage(db: Kysely<DB>, assetId: string) {
+    return db
+      .selectFrom('widgets as w')
+      .innerJoin('pages as p', 'p.node_id', 'w.page_id')
+      .select(['w.page_id', 'w.region', 'p.display_name'])
+      .where('w.shared_asset_id', '=', assetId)
+      .distinct()
+      .execute();
+  },
+
+  /** Removes every link (widget) to the asset; answers the pages that had one. */
+  async unlink(db: Kysely<DB>, assetId: string, at: string, by: string): Promise<string[]> {
+    const pages = await db
+      .selectFrom('widgets')
+      .select('page_id')
+      .where('shared_asset_id', '=', assetId)
+      .distinct()
+      .execute();
+    await db.deleteFrom('widgets').where('shared_asset_id', '=', assetId).execute();
+    const ids = pages.map((p) => p.page_id);
+    for (const part of chunks(ids)) {
+      await db.updateTable('pages').set({ updated_at: at, updated_by: by }).where('node_id', 'in', part).execute();
+    }
+    return ids;
+  },
+
+  /** The folders of a subtree of the asset library (the folder itself first) with their access levels. */
+  async folderSubtree(db: Kysely<DB>, folderId: string) {
+    const rows = await sql<{ id: string; parent_id: string | null; access_level: string | null }>`
+      with recursive sub(id, parent_id, access_level) as (
+        select id, parent_id, access_level from nodes where id = ${folderId}
+        union all
+        select n.id, n.parent_id, n.access_level from nodes n join sub on n.parent_id = sub.id
+        where n.kind = 'folder'
+      )
+      select id, parent_id, access_level from sub`.execute(db);
+    return rows.rows;
+  },
+
+  /** Ids and workflow states of the assets directly in the given folders. */
+  async assetsIn(db: Kysely<DB>, folderIds: readonly string[]) {
+    const out: { id: string; parent_id: string; workflow_state: string }[] = [];
+    for (const part of chunks(folderIds)) {
+      out.push(
+        ...(await db
+          .selectFrom('nodes as n')
+          .innerJoin('assets as a', 'a.node_id', 'n.id')
+          .select(['n.id', 'a.workflow_state', sql<string>`n.parent_id`.as('parent_id')])
+          .where('n.parent_id', 'in', part)
+          .where('n.kind', '=', 'asset')
+          .execute()),
+      );
+    }
+    return out;
+  },
+
+  /** Moves many assets to `state` with the same check-out. */
+  async setStates(
+    db: Kysely<DB>,
+    ids: readonly string[],
+    patch: Pick<AssetsTable, 'workflow_state'> & Partial<Pick<AssetsTable, 'checked_out' | 'checked_out_user'>>,
+    at: string,
+  ): Promise<void> {
+    for (const part of chunks(ids)) {
+      await db
+        .updateTable('assets')
+        .set({ ...patch, updated_at: at })
+        .where('node_id', 'in', part)
+        .execute();
+      await db.updateTable('nodes').set({ updated_at: at }).where('id', 'in', part).execute();
+    }
+  },
+
+  /**
+   * One page of a listing by keyset: rows after `after` in the sort order, `limit` of them. Within one folder
+   * names are unique, so name order needs no tie-breaker there; otherwise the id breaks ties. Every page is an
+   * index range scan from its cursor, so page 2,000 costs what page 1 costs.
+   */
+  listPageQuery(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number) {
+    const sortColumn = f.sort === 'name' ? 'n.name' : 'n.updated_at';
+    const tieBreak = f.recursive || f.sort !== 'name';
+    const cmp = f.order === 'asc' ? '>' : '<';
+    let q = this.base(db, f)
+      .select(assetColumns)
+      .select(f.recursive ? sql<string>`sub.path`.as('folder_path') : textValue(db, f.folderPath).as('folder_path'));
+    if (after) {
+      // A row-value comparison (both dialects) so the index range starts right at the cursor.
+      q = tieBreak
+        ? q.where((eb) => eb(eb.refTuple(sortColumn, 'n.id'), cmp, eb.tuple(after.value, after.id)))
+        : q.where(sortColumn, cmp, after.value);
+    }
+    q = q.orderBy(sortColumn, f.order);
+    if (tieBreak) q = q.orderBy('n.id', f.order);
+    return q.limit(limit);
+  },
+
+  async listPage(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number): Promise<ListedAssetRow[]> {
+    const rows = await this.listPageQuery(db, f, after, limit).execute();
+    return rows.map((r) => normalise(r) as ListedAssetRow);
+  },
+
+  /** How many assets a listing matches in all. */
+  async listCount(db: Kysely<DB>, f: ListFilter): Promise<number> {
+    if (!f.type && !f.state && !f.q) {
+      // Without filters on the detail rows, the nodes index alone answers (every asset node has its row).
+      const r = f.recursive
+        ? await sql<{ n: number | string }>`
+            with recursive sub(id) as (
+              select id from nodes where id = ${f.folderId}
+              union all
+              select d.id from nodes d join sub on d.parent_id = sub.id where d.kind = 'folder'
+            )
+            select count(*) as n from nodes where parent_id in (select id from sub) and kind = 'asset'`.execute(db)
+        : await sql<{ n: number | string }>`
+            select count(*) as n from nodes where parent_id = ${f.folderId} and kind = 'asset'`.execute(db);
+      return toNumber(r.rows[0]?.n);
+    }
+    const r = await this.base(db, f)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return toNumber(r.n);
+  },
+
+  /** FROM and WHERE of a listing; the recursive one names each folder's path `sub.path`. */
+  base(db: Kysely<DB>, f: ListFilter) {
+    let q = f.recursive
+      ? db
+          .withRecursive('sub(id, path)', (qb) =>
+            qb
+              .selectFrom('nodes')
+              .select(['id', textValue(db, f.folderPath).as('path')])
+              .where('id', '=', f.folderId)
+              .unionAll((r) =>
+                r
+                  .selectFrom('nodes as d')
+                  .innerJoin('sub', 'sub.id', 'd.parent_id')
+                  .select(['d.id', sql<string>`sub.path || '/' || d.name`.as('path')])
+                  .where('d.kind', '=', 'folder'),
+              ),
+          )
+          .selectFrom('nodes as n')
+          .innerJoin('sub', 'sub.id', 'n.parent_id')
+          .innerJoin('assets as a', 'a.node_id', 'n.id')
+      : db.selectFrom('nodes as n').innerJoin('assets as a', 'a.node_id', 'n.id').where('n.parent_id', '=', f.folderId);
+    q = q.where('n.kind', '=', 'asset');
+    if (f.type) q = q.where('a.type', '=', f.type);
+    if (f.state) q = q.where('a.workflow_state', '=', f.state);
+    if (f.q) q = q.where(sql<boolean>`a.search_text like ${`%${escapeLike(f.q)}%`} escape '\\'`);
+    return q;
+  },
+};

@@ -1,0 +1,294 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AssetBulkAction,
+  AssetBulkResult,
+  AssetDeleteQuery,
+  AssetList,
+  AssetListQuery,
+  AssetMetadata,
+  AssetPutBody,
+  AssetUploadQuery,
+  AssetUsage,
+  UploadAssetType,
+} from '../../../shared/api/assets.js';
+import { DeletedMessage } from '../../../shared/api/common.js';
+import { assetHref } from '../../../shared/api/paths.js';
+import { TransitionsResponse } from '../../../shared/api/workflow.js';
+import type { Config } from '../../config.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { ifMatchOf } from '../../lib/etag.js';
+import { actorOf, problems, type App } from '../../lib/http.js';
+import { sendProblem } from '../../plugins/problems.js';
+import { byPathSegments } from '../tree/paths.js';
+import type { AssetRepresentation, AssetsService, StoredUpload } from './assets.service.js';
+
+const BASE = '/cms/rest/assets';
+const Wildcard = z.object({ '*': z.string() });
+/** Form fields of an upload besides the file. */
+const MAX_FIELD_BYTES = 8 * 1024;
+
+/** The decoded segments after `<BASE>/<kind>/` in the raw URL (an encoded `/` stays inside its name). */
+const segmentsOf = (request: FastifyRequest, kind: string) => byPathSegments(request.url, `${BASE}/${kind}/`);
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+/** Sends metadata as its exact JSON with its strong ETag. */
+function sendAsset(reply: FastifyReply, status: number, rep: AssetRepresentation) {
+  return reply.code(status).header('etag', rep.etag).type('application/json; charset=utf-8').send(rep.json);
+}
+
+/**
+ * The asset library's routes. They live in a plugin scope of their own so that the multipart parser (limited
+ * to one file of at most CMS_MAX_UPLOAD_BYTES and a few small fields) applies to the upload route only.
+ */
+export async function registerAssetsRoutes(app: App, assets: AssetsService, config: Config) {
+  await app.register(async (plugin) => {
+    await plugin.register(fastifyMultipart, {
+      limits: {
+        // One byte over the limit reaches the blob store, which refuses it and keeps nothing.
+        fileSize: config.maxUploadBytes + 1,
+        files: 1,
+        fields: 10,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: 20,
+        headerPairs: 100,
+      },
+    });
+    registerRoutes(plugin.withTypeProvider<ZodTypeProvider>() as App, assets);
+  });
+}
+
+function registerRoutes(app: App, assets: AssetsService) {
+  app.get(
+    `${BASE}/by-path/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Get asset metadata',
+        params: Wildcard,
+        response: { 200: AssetMetadata, ...problems(403, 404) },
+      },
+    },
+    async (request, reply) => sendAsset(reply, 200, await assets.get(actorOf(request), segmentsOf(request, 'by-path'))),
+  );
+
+  app.put(
+    `${BASE}/by-path/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Update an asset (only the fields sent), or create a non-binary asset',
+        description:
+          'Updates the asset at the path: `fields` sent change (`null` or "" unsets one), `workflow.state` walks the ' +
+          'Default Workflow. When nothing is there, creates a non-binary asset of `type` (its required fields ' +
+          'needed); folders are created on the way. `id`, `name`, `folderPath` must match the URL; `type` cannot change.',
+        params: Wildcard,
+        body: AssetPutBody,
+        response: { 200: AssetMetadata, 201: AssetMetadata, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const rep = await assets.put(actorOf(request), segmentsOf(request, 'by-path'), request.body, ifMatchOf(request));
+      if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
+      return sendAsset(reply, rep.created ? 201 : 200, rep);
+    },
+  );
+
+  app.delete(
+    `${BASE}/by-path/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Delete an asset (its file and thumbnail too)',
+        description: 'An asset linked from pages is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`.',
+        params: Wildcard,
+        querystring: AssetDeleteQuery,
+        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request) => {
+      await assets.remove(actorOf(request), segmentsOf(request, 'by-path'), {
+        force: request.query.force === 'true',
+        ifMatch: ifMatchOf(request),
+      });
+      return { message: 'Deleted' as const };
+    },
+  );
+
+  app.post(
+    `${BASE}/binary/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Upload a file as a new binary asset',
+        description:
+          '`multipart/form-data` with `file` (required; its own filename is ignored: the name comes from the URL), ' +
+          "`path` (optional; must equal the URL's asset path) and `assetType` (optional `file`, `flash`, `image`; " +
+          'also accepted as a query parameter). The type is sniffed from the bytes. 409 when an asset is there; ' +
+          '413 over CMS_MAX_UPLOAD_BYTES or the pixel limit; 415 for disguised markup or active SVG.',
+        consumes: ['multipart/form-data'],
+        params: Wildcard,
+        querystring: AssetUploadQuery,
+        response: { 201: AssetMetadata, ...problems(403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a "file" part.');
+      }
+      const target = await assets.prepareUpload(actor, segmentsOf(request, 'binary'));
+      let stored: StoredUpload | null = null;
+      const form: Record<string, string> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') {
+              part.file.resume();
+              throw badRequest(`The file goes in the "file" part, not "${part.fieldname}".`, [
+                { path: part.fieldname, message: 'is not a file part of this form' },
+              ]);
+            }
+            stored = await assets.storeUpload(target, part.file);
+            if (part.file.truncated) throw assets.uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' });
+          } else if (part.fieldname === 'path' || part.fieldname === 'assetType') {
+            if (part.valueTruncated) {
+              throw badRequest('A form field is too long.', [{ path: part.fieldname, message: 'is too long' }]);
+            }
+            form[part.fieldname] = String(part.value);
+          }
+        }
+      } catch (err) {
+        await assets.discardUpload(stored);
+        throw assets.uploadError(err);
+      }
+      try {
+        if (!stored) throw badRequest('The form has no file.', [{ path: 'file', message: 'is required' }]);
+        const fromForm = form.assetType === undefined ? undefined : UploadAssetType.safeParse(form.assetType);
+        if (fromForm && !fromForm.success) {
+          throw badRequest('assetType is one of file, flash, image.', [
+            { path: 'assetType', message: 'must be file, flash or image' },
+          ]);
+        }
+        const fromQuery = request.query.assetType;
+        if (fromForm && fromQuery && fromForm.data !== fromQuery) {
+          throw badRequest('assetType differs between the query and the form.', [
+            { path: 'assetType', message: `is ${fromQuery} in the query but ${fromForm.data} in the form` },
+          ]);
+        }
+        const rep = await assets.completeUpload(actor, target, stored, {
+          assetType: fromForm?.data ?? fromQuery,
+          path: form.path,
+        });
+        void reply.header('location', assetHref(target.segments));
+        return sendAsset(reply, 201, rep);
+      } catch (err) {
+        await assets.discardUpload(stored);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    `${BASE}/binary/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Download an asset file (or its thumbnail: thumb_<name>)',
+        description:
+          'Streams the file as an attachment with its stored type, a strong ETag and Range support (206, 416). ' +
+          '`GET …/binary/<folder>/thumb_<name>` downloads the thumbnail of an image asset.',
+        params: Wildcard,
+        response: {
+          200: z.unknown().describe('The file'),
+          206: z.unknown().describe('Part of the file'),
+          304: z.unknown().describe('Not modified'),
+          ...problems(403, 404, 416),
+        },
+      },
+    },
+    async (request, reply) => {
+      const res = await assets.download(actorOf(request), segmentsOf(request, 'binary'), {
+        head: request.method === 'HEAD',
+        range: headerOf(request, 'range'),
+        ifRange: headerOf(request, 'if-range'),
+        ifNoneMatch: headerOf(request, 'if-none-match'),
+      });
+      if (res.status === 416) {
+        void reply.header('content-range', res.headers['content-range']!);
+        return sendProblem(
+          reply,
+          416,
+          'RANGE_NOT_SATISFIABLE',
+          `The range is outside the file (${res.headers['content-range']}).`,
+        );
+      }
+      if (res.status === 304) return reply.code(304).header('etag', res.headers.etag!).send();
+      return reply.code(res.status).headers(res.headers).send(res.body);
+    },
+  );
+
+  app.get(
+    `${BASE}/list/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'List the assets of an asset folder (keyset pages)',
+        description:
+          '`q` matches name, display title and alt text; `type`, `state` filter; `sort` name|lastModifiedDate with ' +
+          '`order` asc|desc; `recursive=true` includes subfolders. Pass `nextCursor` as `cursor` for the next page.',
+        params: Wildcard,
+        querystring: AssetListQuery,
+        response: { 200: AssetList, ...problems(403, 404) },
+      },
+    },
+    async (request) => assets.list(actorOf(request), segmentsOf(request, 'list'), request.query),
+  );
+
+  app.get(
+    `${BASE}/usage/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Where an asset is used: the page regions linking it',
+        params: Wildcard,
+        response: { 200: AssetUsage, ...problems(403, 404) },
+      },
+    },
+    async (request) => assets.usage(actorOf(request), segmentsOf(request, 'usage')),
+  );
+
+  app.get(
+    `${BASE}/transitions/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Workflow transitions of an asset available to the caller now',
+        params: Wildcard,
+        response: { 200: TransitionsResponse, ...problems(403, 404) },
+      },
+    },
+    async (request) => assets.transitions(actorOf(request), segmentsOf(request, 'transitions')),
+  );
+
+  for (const action of AssetBulkAction.options) {
+    app.post(
+      `${BASE}/${action}/*`,
+      {
+        schema: {
+          tags: ['assets'],
+          summary: `Take the ${action.replace('-all', '')} transition on every asset of a folder and its subfolders`,
+          params: Wildcard,
+          response: { 200: AssetBulkResult, ...problems(403, 404) },
+        },
+      },
+      async (request) => assets.bulk(actorOf(request), segmentsOf(request, action), action),
+    );
+  }
+}

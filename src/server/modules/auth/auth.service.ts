@@ -1,0 +1,180 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Role } from '../../../shared/api/auth.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { usersRepository } from '../users/users.repository.js';
+import { authRepository as repo } from './auth.repository.js';
+
+/** Failures allowed per username+address inside the window before sign-in is refused with 429. */
+export const MAX_LOGIN_FAILURES = 5;
+/** Window and lock-out time of the sign-in rate limit. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** How long a verified Basic credential is remembered, so not every request pays for scrypt. */
+const BASIC_CACHE_MS = 60_000;
+const BASIC_CACHE_MAX = 10_000;
+/** Sessions record activity at most this often (their idle clock is that precise). */
+const SESSION_TOUCH_MS = 30_000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export interface SessionInfo extends Actor {
+  csrfToken: string;
+}
+
+/** Sign-in: HTTP Basic for API clients, server-side sessions for the SPA, a rate limit for both. */
+export function createAuthService(ctx: AppContext) {
+  const { db } = ctx;
+  // Keyed hash of the Authorization header → who it proved to be, and the password hash it was checked against.
+  const basicKey = randomBytes(32);
+  const basicCache = new Map<string, { username: string; passwordHash: string; expires: number }>();
+
+  async function checkRateLimit(key: string) {
+    const row = await repo.findFailures(db, key);
+    if (row && row.locked_until > ctx.now()) {
+      const retryAfter = Math.ceil((row.locked_until - ctx.now()) / 1000);
+      throw new AppError(
+        429,
+        'TOO_MANY_ATTEMPTS',
+        `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        undefined,
+        { retryAfter },
+      );
+    }
+  }
+
+  /**
+   * Counts a failure in one atomic upsert, so concurrent failures on any number of nodes are all counted (a
+   * read-then-write would lose some, or collide on the key).
+   */
+  async function recordFailure(key: string) {
+    const now = ctx.now();
+    await repo.recordFailure(db, key, {
+      now,
+      windowMs: LOGIN_FAILURE_WINDOW_MS,
+      maxFailures: MAX_LOGIN_FAILURES,
+      lockedUntil: now + LOGIN_FAILURE_WINDOW_MS,
+    });
+  }
+
+  /** Verifies a username and password, honouring the rate limit; answers the actor or throws 401/429. */
+  async function verifyCredentials(username: string, password: string, address: string): Promise<Actor> {
+    const key = `${username}|${address}`;
+    await checkRateLimit(key);
+    const user = await usersRepository.find(db, username);
+    // Hash even for unknown users, so timing does not tell which usernames exist.
+    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok) {
+      await recordFailure(key);
+      throw unauthenticated('Wrong username or password.');
+    }
+    await repo.clearFailures(db, key);
+    return { username: user.username, role: user.role as Role };
+  }
+
+  async function openSession(actor: Actor) {
+    const sessionId = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(32).toString('base64url');
+    const now = ctx.now();
+    await repo.insertSession(db, {
+      id_hash: sha256(sessionId),
+      username: actor.username,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + ctx.config.sessionAbsoluteMs,
+    });
+    return { sessionId, user: { ...actor, csrfToken } };
+  }
+
+  return {
+    /** Creates `admin` when there are no users: with CMS_ADMIN_PASSWORD, or a generated one that is returned once. */
+    async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string }> {
+      if ((await usersRepository.count(db)) > 0) return { created: false };
+      const generated = ctx.config.adminPassword ? undefined : generatePassword();
+      const now = isoTime(ctx.now());
+      try {
+        await usersRepository.insert(db, {
+          username: 'admin',
+          role: 'Admin',
+          password_hash: await hashPassword(ctx.config.adminPassword ?? generated!),
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (err) {
+        // Another node starting on the same empty database created it first (and prints its password).
+        if (isUniqueViolation(err)) return { created: false };
+        throw err;
+      }
+      return { created: true, generatedPassword: generated };
+    },
+
+    /** Signs in and opens a session; answers the session id (for the cookie) and the user. */
+    async login(username: string, password: string, address: string) {
+      const actor = await verifyCredentials(username, password, address);
+      return openSession(actor);
+    },
+
+    /** Opens a session for a known user without a password: for start-up work (the demo seed), never exposed. */
+    openSession,
+
+    async logout(sessionId: string) {
+      await repo.deleteSession(db, sha256(sessionId));
+    },
+
+    /** The user of a live session, or null; ends sessions past their idle or absolute limit. */
+    async resolveSession(sessionId: string): Promise<SessionInfo | null> {
+      const idHash = sha256(sessionId);
+      const row = await repo.findSession(db, idHash);
+      if (!row) return null;
+      const now = ctx.now();
+      const lastSeen = Number(row.last_seen_at);
+      if (now > Number(row.expires_at) || now - lastSeen > ctx.config.sessionIdleMs) {
+        await repo.deleteSession(db, idHash);
+        return null;
+      }
+      if (now - lastSeen > SESSION_TOUCH_MS) {
+        await repo.touchSession(db, idHash, now);
+      }
+      return { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
+    },
+
+    /** Verifies an `Authorization: Basic …` header; answers null when the header is not Basic. */
+    async resolveBasic(header: string, address: string): Promise<Actor | null> {
+      const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+      if (!m) return null;
+      const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 1) throw unauthenticated('Malformed Basic credentials.');
+      const username = decoded.slice(0, colon);
+      const password = decoded.slice(colon + 1);
+      const cacheKey = createHmac('sha256', basicKey).update(header).digest('base64');
+      const cached = basicCache.get(cacheKey);
+      const now = ctx.now();
+      if (cached && cached.expires > now && cached.username === username) {
+        const user = await usersRepository.find(db, username);
+        // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
+        if (user && user.password_hash === cached.passwordHash) return { username, role: user.role as Role };
+        basicCache.delete(cacheKey);
+      }
+      const actor = await verifyCredentials(username, password, address);
+      const user = await usersRepository.find(db, username);
+      if (basicCache.size >= BASIC_CACHE_MAX) basicCache.clear();
+      basicCache.set(cacheKey, { username, passwordHash: user!.password_hash, expires: now + BASIC_CACHE_MS });
+      return actor;
+    },
+
+    /** Constant-time comparison of a CSRF token with the session's. */
+    csrfMatches(expected: string, given: string | undefined): boolean {
+      if (!given) return false;
+      const a = Buffer.from(expected);
+      const b = Buffer.from(given);
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+// A valid hash of a random password, checked against for unknown users.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');

@@ -1,0 +1,178 @@
+import type { Folder, FolderContents, SectionInfo, SubsectionEntry, TreeItem } from '../../../shared/api/folders.js';
+import { DEFAULT_FOLDER_WORKFLOW } from '../../../shared/api/folders.js';
+import type { SiteSummary } from '../../../shared/api/sites.js';
+import { ASSET_LIBRARY, assetHref, folderHref, pageHref } from '../../../shared/api/paths.js';
+import type { NodeKind } from '../../db/schema.js';
+import type { AccessLevel } from '../tree/access.js';
+import type { NodeRow } from '../tree/tree.repository.js';
+import type { ChildRow } from './folders.repository.js';
+
+/** Display title of a site created without one: the reference system's fresh site shows `Home`. */
+export const DEFAULT_SITE_TITLE = 'Home';
+/** Where navigation entries open unless told otherwise. */
+export const DEFAULT_TARGET_WINDOW = '_self';
+
+/**
+ * The key that orders names for people: case and accents folded, digit runs compared by value ("item 2" before
+ * "item 10"). Computed in code, so listings and their ETags never depend on the database's collation, and once
+ * per name, so sorting 10k children stays cheap.
+ */
+function sortKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(24, '0'));
+}
+
+/** Orders two names as `sortByName` does. */
+export function compareNames(a: string, b: string): number {
+  const ka = sortKey(a);
+  const kb = sortKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorts by name in the order of `compareNames`, computing each key once. */
+export function sortByName<T>(items: readonly T[], nameOf: (item: T) => string): T[] {
+  return items
+    .map((item) => ({ item, name: nameOf(item), key: sortKey(nameOf(item)) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((x) => x.item);
+}
+
+/** Everything the presenter needs to show one item. */
+export interface FolderView {
+  /** Path segments from the site (or `Assets`) down to the item. */
+  segments: readonly string[];
+  node: NodeRow;
+  accessLevel: AccessLevel;
+  /** Direct children (only for containers). */
+  children: readonly ChildRow[];
+  /** Paths of section-link targets (of the children and of the item itself), by target id. */
+  targetPaths: ReadonlyMap<string, string[]>;
+}
+
+function sectionInfoOf(v: FolderView): SectionInfo | undefined {
+  const n = v.node;
+  const common = {
+    displayTitle: n.display_title ?? '',
+    targetWindow: (n.target_window ?? DEFAULT_TARGET_WINDOW) as SectionInfo['targetWindow'],
+    navClass: n.nav_class ?? '',
+  };
+  switch (n.kind) {
+    case 'site':
+    case 'section': {
+      const landing = n.landing_page_id ? v.children.find((c) => c.id === n.landing_page_id) : undefined;
+      return {
+        ...common,
+        ...(n.template_name !== null ? { templateName: n.template_name } : {}),
+        ...(landing ? { landingPage: { name: landing.name, href: pageHref([...v.segments, landing.name]) } } : {}),
+      };
+    }
+    case 'externallink':
+      return { type: 'externallink', ...common, externalLinkUrl: n.external_url ?? '' };
+    case 'sectionlink': {
+      const target = n.link_target_id ? v.targetPaths.get(n.link_target_id) : undefined;
+      return {
+        type: 'sectionlink',
+        ...common,
+        ...(target ? { linkTarget: { name: target[target.length - 1]!, href: folderHref(target) } } : {}),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const byNavigation = (a: ChildRow, b: ChildRow) => a.sort_order - b.sort_order || compareNames(a.name, b.name);
+const named = (rows: ChildRow[]) => sortByName(rows, (c) => c.name);
+
+/** The href of a `subsections` entry: the section's resource, a section link's target, an external link's URL. */
+function subsectionHref(v: FolderView, c: ChildRow): string {
+  if (c.kind === 'externallink') return c.external_url ?? '';
+  if (c.kind === 'sectionlink') {
+    const target = c.link_target_id ? v.targetPaths.get(c.link_target_id) : undefined;
+    return target ? folderHref(target) : '';
+  }
+  return folderHref([...v.segments, c.name]);
+}
+
+/** Spec 2.6: the JSON of a site, folder, section, link or asset library folder, with its keys in a fixed order. */
+export function presentFolder(v: FolderView): Folder {
+  const n = v.node;
+  const isTop = v.segments.length === 1;
+  const out: Folder = {
+    id: n.id,
+    name: isTop ? '' : v.segments[v.segments.length - 1]!,
+    siteName: v.segments[0]!,
+    path: v.segments.slice(1, -1).join('/'),
+    workflow: n.workflow ?? DEFAULT_FOLDER_WORKFLOW,
+    accessLevel: v.accessLevel,
+  };
+  const sectionInfo = sectionInfoOf(v);
+  if (sectionInfo) out.sectionInfo = sectionInfo;
+  const of = (kinds: readonly NodeKind[]) => v.children.filter((c) => kinds.includes(c.kind));
+  const inLibrary = n.kind === 'library' || v.segments[0] === ASSET_LIBRARY;
+  if (inLibrary) {
+    out.subfolders = named(of(['folder'])).map((c) => ({ name: c.name, href: folderHref([...v.segments, c.name]) }));
+    out.assets = named(of(['asset'])).map((c) => ({ name: c.name, href: assetHref([...v.segments, c.name]) }));
+    return out;
+  }
+  if (n.kind === 'site' || n.kind === 'section' || n.kind === 'folder') {
+    out.pages = named(of(['page'])).map((c) => ({ name: c.name, href: pageHref([...v.segments, c.name]) }));
+    out.subfolders = named(of(['folder'])).map((c) => ({ name: c.name, href: folderHref([...v.segments, c.name]) }));
+  }
+  if (n.kind === 'site' || n.kind === 'section') {
+    out.subsections = of(['section', 'sectionlink', 'externallink'])
+      .sort(byNavigation)
+      .map((c): SubsectionEntry => ({
+        name: c.name,
+        href: subsectionHref(v, c),
+        type: c.kind as SubsectionEntry['type'],
+      }));
+  }
+  return out;
+}
+
+/** An entry of `GET /cms/rest/sites`. */
+export function presentSite(n: Pick<NodeRow, 'id' | 'name' | 'display_title'>): SiteSummary {
+  return { id: n.id, name: n.name, displayTitle: n.display_title ?? DEFAULT_SITE_TITLE, href: folderHref([n.name]) };
+}
+
+/** Kind of an item as the API names it (asset library folders are folders). */
+export function itemKindOf(kind: NodeKind): TreeItem['kind'] {
+  return kind === 'library' || kind === 'root' ? 'folder' : kind;
+}
+
+/** `{name, path, kind, href}` of an item at `segments`. */
+export function presentTreeItem(kind: NodeKind, segments: readonly string[]): TreeItem {
+  const k = itemKindOf(kind);
+  const href = k === 'page' ? pageHref(segments) : k === 'asset' ? assetHref(segments) : folderHref(segments);
+  return { name: segments[segments.length - 1]!, path: segments.join('/'), kind: k, href };
+}
+
+/** Counts of the items below a node by kind, as a 409 FOLDER_NOT_EMPTY and the contents endpoint name them. */
+export function presentCounts(counts: Partial<Record<NodeKind, number>>) {
+  return {
+    folders: counts.folder ?? 0,
+    sections: counts.section ?? 0,
+    sectionLinks: counts.sectionlink ?? 0,
+    externalLinks: counts.externallink ?? 0,
+    pages: counts.page ?? 0,
+    assets: counts.asset ?? 0,
+  };
+}
+
+/** `GET /cms/rest/folders/contents/by-path/…`: what a delete of the item would remove. */
+export function presentContents(
+  counts: Partial<Record<NodeKind, number>>,
+  elsewhere: { sectionLinks: number; widgets: number },
+  empty: boolean,
+): FolderContents {
+  return {
+    ...presentCounts(counts),
+    sectionLinksElsewhere: elsewhere.sectionLinks,
+    widgetsElsewhere: elsewhere.widgets,
+    empty,
+  };
+}

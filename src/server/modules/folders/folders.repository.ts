@@ -1,0 +1,269 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { containsIgnoringCase } from '../../db/dialect.js';
+import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
+import { ROOT_NODE_ID } from '../../db/structure.js';
+import type { NodeRow } from '../tree/tree.repository.js';
+
+/** What a folder listing needs of each child. */
+export type ChildRow = Pick<NodeRow, 'id' | 'kind' | 'name' | 'sort_order' | 'link_target_id' | 'external_url'>;
+
+/** Rows per chunk when reading or writing many rows (bound parameters stay below every dialect's limit). */
+const CHUNK = 500;
+/** Rows per multi-row INSERT of nodes (16 columns each). */
+const INSERT_CHUNK = 100;
+
+/** A recursive CTE `sub(id)`: the node and everything below it. */
+function subtreeCte(db: Kysely<DB>, id: string) {
+  return db.withRecursive('sub(id)', (qb) =>
+    qb
+      .selectFrom('nodes')
+      .select('id')
+      .where('id', '=', id)
+      .unionAll((q) => q.selectFrom('nodes').innerJoin('sub', 'sub.id', 'nodes.parent_id').select('nodes.id')),
+  );
+}
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** SQL of the folders module (Kysely only). Every listing reads one parent's children through the parent index. */
+export const foldersRepository = {
+  /** Direct children of a node, with only the columns a listing needs. */
+  children(db: Kysely<DB>, parentId: string): Promise<ChildRow[]> {
+    return db
+      .selectFrom('nodes')
+      .select(['id', 'kind', 'name', 'sort_order', 'link_target_id', 'external_url'])
+      .where('parent_id', '=', parentId)
+      .execute();
+  },
+
+  /** True when the node has a child other than `exceptId` (a site's or section's landing page). */
+  async hasChildrenBesides(db: Kysely<DB>, parentId: string, exceptId: string | null): Promise<boolean> {
+    let q = db.selectFrom('nodes').select('id').where('parent_id', '=', parentId);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return (await q.limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  /** How many items of each kind are below a node (the node itself not counted). */
+  async subtreeCounts(db: Kysely<DB>, id: string): Promise<Partial<Record<NodeKind, number>>> {
+    const rows = await subtreeCte(db, id)
+      .selectFrom('nodes')
+      .select(['nodes.kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('nodes.id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('nodes.id', '<>', id)
+      .groupBy('nodes.kind')
+      .execute();
+    const out: Partial<Record<NodeKind, number>> = {};
+    for (const r of rows) out[r.kind] = Number(r.n);
+    return out;
+  },
+
+  /** Section links outside a subtree that point at the node or at anything below it (a delete removes them). */
+  async linksIntoSubtree(db: Kysely<DB>, id: string): Promise<number> {
+    const r = await subtreeCte(db, id)
+      .selectFrom('nodes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('nodes.kind', '=', 'sectionlink')
+      .where('nodes.link_target_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('nodes.id', 'not in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** Widgets on pages outside a subtree that show a shared asset inside it (a delete removes them). */
+  async widgetsIntoSubtree(db: Kysely<DB>, id: string): Promise<number> {
+    const r = await subtreeCte(db, id)
+      .selectFrom('widgets')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('widgets.shared_asset_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('widgets.page_id', 'not in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** True when the node or something below it is restricted to READ. */
+  async subtreeHasReadOnly(db: Kysely<DB>, id: string): Promise<boolean> {
+    const r = await subtreeCte(db, id)
+      .selectFrom('nodes')
+      .select('nodes.id')
+      .where('nodes.id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('nodes.access_level', '=', 'READ')
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  },
+
+  /** Blob keys (content and thumbnails) of every asset in a subtree. */
+  async subtreeBlobKeys(db: Kysely<DB>, id: string): Promise<string[]> {
+    const rows = await subtreeCte(db, id)
+      .selectFrom('assets')
+      .select(['assets.blob_key', 'assets.thumb_blob_key'])
+      .where('assets.node_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .execute();
+    return rows.flatMap((r) => [r.blob_key, r.thumb_blob_key]).filter((k): k is string => !!k);
+  },
+
+  /**
+   * Removes the widgets that link assets of a subtree (they would block deleting those assets), marking their
+   * pages as changed.
+   */
+  async unlinkSubtreeAssets(db: Kysely<DB>, id: string, now: string): Promise<void> {
+    const linked = (eb: any) =>
+      eb.selectFrom('sub').innerJoin('assets', 'assets.node_id', 'sub.id').select('assets.node_id');
+    await subtreeCte(db, id)
+      .updateTable('pages')
+      .set({ updated_at: now })
+      .where('pages.node_id', 'in', (eb) =>
+        eb.selectFrom('widgets').select('widgets.page_id').where('widgets.shared_asset_id', 'in', linked(eb)),
+      )
+      .execute();
+    await subtreeCte(db, id)
+      .deleteFrom('widgets')
+      .where('widgets.shared_asset_id', 'in', (eb) => linked(eb))
+      .execute();
+  },
+
+  /** Deletes a node; the foreign keys cascade to everything below it and their page, widget and asset rows. */
+  deleteNode(db: Kysely<DB>, id: string) {
+    return db.deleteFrom('nodes').where('id', '=', id).execute();
+  },
+
+  templateExists(db: Kysely<DB>, name: string) {
+    return db.selectFrom('templates').select('name').where('name', '=', name).executeTakeFirst();
+  },
+
+  /** Every site. */
+  sites(db: Kysely<DB>) {
+    return db
+      .selectFrom('nodes')
+      .select(['id', 'name', 'display_title'])
+      .where('parent_id', '=', ROOT_NODE_ID)
+      .where('kind', '=', 'site')
+      .execute();
+  },
+
+  /** Items whose name contains `text` (any case), shortest names first. */
+  find(db: Kysely<DB>, text: string, kinds: readonly NodeKind[], limit: number) {
+    return db
+      .selectFrom('nodes')
+      .select(['id', 'kind', 'name'])
+      .where('kind', 'in', kinds)
+      .where(containsIgnoringCase(db, 'name', text))
+      .orderBy(sql`length(name)`)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Ids of a node and all its ancestors up to the root, read fresh (one recursive query). */
+  async ancestorIds(db: Kysely<DB>, id: string): Promise<string[]> {
+    const rows = await sql<{ id: string }>`
+      with recursive up(id, parent_id) as (
+        select id, parent_id from nodes where id = ${id}
+        union all
+        select n.id, n.parent_id from nodes n join up on n.id = up.parent_id
+      )
+      select id from up`.execute(db);
+    return rows.rows.map((r) => r.id);
+  },
+
+  /** Sets `sort_order` of many nodes (navigation order). */
+  async setSortOrders(db: Kysely<DB>, orders: readonly { id: string; sort_order: number }[]): Promise<void> {
+    for (const o of orders) {
+      await db.updateTable('nodes').set({ sort_order: o.sort_order }).where('id', '=', o.id).execute();
+    }
+  },
+
+  // ── Copying subtrees ──
+
+  async nodesByIds(db: Kysely<DB>, ids: readonly string[]): Promise<NodeRow[]> {
+    const out: NodeRow[] = [];
+    for (const c of chunks(ids)) out.push(...(await db.selectFrom('nodes').selectAll().where('id', 'in', c).execute()));
+    return out;
+  },
+
+  async pagesOf(db: Kysely<DB>, ids: readonly string[]): Promise<Selectable<PagesTable>[]> {
+    const out: Selectable<PagesTable>[] = [];
+    for (const c of chunks(ids))
+      out.push(...(await db.selectFrom('pages').selectAll().where('node_id', 'in', c).execute()));
+    return out;
+  },
+
+  async widgetsOf(db: Kysely<DB>, pageIds: readonly string[]): Promise<Selectable<WidgetsTable>[]> {
+    const out: Selectable<WidgetsTable>[] = [];
+    for (const c of chunks(pageIds)) {
+      out.push(
+        ...(await db
+          .selectFrom('widgets')
+          .selectAll()
+          .where('page_id', 'in', c)
+          .orderBy('page_id')
+          .orderBy('region')
+          .orderBy('position')
+          .execute()),
+      );
+    }
+    return out;
+  },
+
+  async assetsOf(db: Kysely<DB>, ids: readonly string[]): Promise<Selectable<AssetsTable>[]> {
+    const out: Selectable<AssetsTable>[] = [];
+    for (const c of chunks(ids))
+      out.push(...(await db.selectFrom('assets').selectAll().where('node_id', 'in', c).execute()));
+    return out;
+  },
+
+  async insertNodes(db: Kysely<DB>, rows: readonly NodeRow[]): Promise<void> {
+    for (const c of chunks(rows, INSERT_CHUNK)) await db.insertInto('nodes').values(c).execute();
+  },
+
+  async insertPages(db: Kysely<DB>, rows: readonly Selectable<PagesTable>[]): Promise<void> {
+    for (const c of chunks(rows, INSERT_CHUNK)) await db.insertInto('pages').values(c).execute();
+  },
+
+  async insertWidgets(db: Kysely<DB>, rows: readonly Selectable<WidgetsTable>[]): Promise<void> {
+    for (const c of chunks(rows, INSERT_CHUNK)) await db.insertInto('widgets').values(c).execute();
+  },
+
+  async insertAssets(db: Kysely<DB>, rows: readonly Selectable<AssetsTable>[]): Promise<void> {
+    for (const c of chunks(rows, INSERT_CHUNK / 2)) await db.insertInto('assets').values(c).execute();
+  },
+
+  /** Renames an asset's row data that depends on its name. */
+  setAssetSearchText(db: Kysely<DB>, id: string, searchText: string, now: string) {
+    return db
+      .updateTable('assets')
+      .set({ search_text: searchText, updated_at: now })
+      .where('node_id', '=', id)
+      .execute();
+  },
+
+  /**
+   * What changes whenever a page or asset changes (its node, its page or asset row): compared to tell that
+   * nothing happened to it between an ETag check and a write. Null when the item is gone.
+   */
+  async itemStamp(db: Kysely<DB>, id: string): Promise<string | null> {
+    const r = await db
+      .selectFrom('nodes')
+      .leftJoin('pages', 'pages.node_id', 'nodes.id')
+      .leftJoin('assets', 'assets.node_id', 'nodes.id')
+      .select([
+        'nodes.updated_at as n',
+        'nodes.name',
+        'nodes.parent_id',
+        'pages.updated_at as p',
+        'assets.updated_at as a',
+      ])
+      .where('nodes.id', '=', id)
+      .executeTakeFirst();
+    return r ? JSON.stringify([r.n, r.name, r.parent_id, r.p, r.a]) : null;
+  },
+
+  assetFields(db: Kysely<DB>, id: string) {
+    return db.selectFrom('assets').select(['fields']).where('node_id', '=', id).executeTakeFirst();
+  },
+};

@@ -1,0 +1,223 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DeletedMessage } from '../../../shared/api/common.js';
+import {
+  CopyBody,
+  FindQuery,
+  FindResult,
+  Folder,
+  FolderContents,
+  FolderPutBody,
+  ItemKind,
+  MoveBody,
+  RenameBody,
+  TreeItem,
+} from '../../../shared/api/folders.js';
+import { SiteList } from '../../../shared/api/sites.js';
+import { badRequest } from '../../lib/errors.js';
+import { etagOf, ifMatchOf } from '../../lib/etag.js';
+import { actorOf, problems, type App } from '../../lib/http.js';
+import { byPathSegments } from '../tree/paths.js';
+import type { FoldersService } from './folders.service.js';
+
+const BY_PATH = '/cms/rest/folders/by-path/';
+const CONTENTS_BY_PATH = '/cms/rest/folders/contents/by-path/';
+const WildcardParams = z.object({ '*': z.string() });
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** A JSON string sent as is (its bytes are what the ETag hashes), typed as the schema's object. */
+const preSerialised = <T>(json: string) => json as unknown as T;
+
+const IncludeSubFolders = z
+  .string()
+  .optional()
+  .describe('`true` deletes a non-empty item with everything inside (also accepted as a request header).');
+
+/** Sends `value` as JSON with a strong ETag of its exact bytes. */
+function sendJson<T>(reply: FastifyReply, value: T) {
+  const json = JSON.stringify(value);
+  return reply.header('etag', etagOf(json)).type(JSON_TYPE).send(preSerialised<T>(json));
+}
+
+/** The decoded by-path segments of a request; 400 when there are none. */
+function segmentsOf(request: FastifyRequest, prefix = BY_PATH): string[] {
+  const segments = byPathSegments(request.url, prefix);
+  if (segments.length === 0) {
+    throw badRequest(
+      'Name a site (or Assets) in the path.',
+      [{ path: 'path', message: 'is empty' }],
+      'INVALID_PARAMETER',
+    );
+  }
+  return segments;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+/** `includeSubFolders` from the query or a request header: `true`/`false` in any case; anything else is a 400. */
+function includeSubFoldersOf(request: FastifyRequest, query: string | undefined): boolean {
+  const raw = query ?? header(request, 'includesubfolders');
+  if (raw === undefined) return false;
+  if (/^true$/i.test(raw.trim())) return true;
+  if (/^false$/i.test(raw.trim())) return false;
+  throw badRequest(
+    'includeSubFolders must be true or false.',
+    [{ path: 'includeSubFolders', message: 'must be "true" or "false"' }],
+    'INVALID_PARAMETER',
+  );
+}
+
+/**
+ * Sites, folders, sections and links by path (spec 4.2), asset library folders (`Assets/…`), the site list,
+ * find by name, and move/copy/rename of any item.
+ */
+export function registerFoldersRoutes(app: App, folders: FoldersService) {
+  app.get(
+    '/cms/rest/sites',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Every site the caller may read',
+        response: { 200: SiteList, ...problems() },
+      },
+    },
+    async (request, reply) => sendJson(reply, await folders.listSites(actorOf(request))),
+  );
+
+  app.get(
+    '/cms/rest/folders/find',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Find sites, sections, links, folders, pages and assets whose name contains q (any case)',
+        querystring: FindQuery,
+        response: { 200: FindResult, ...problems() },
+      },
+    },
+    async (request, reply) => {
+      const { q, limit, kind } = request.query;
+      const kinds = kind?.split(',').map((k) => ItemKind.parse(k));
+      return sendJson(reply, await folders.find(actorOf(request), q, { limit, kinds }));
+    },
+  );
+
+  app.get(
+    '/cms/rest/folders/by-path/*',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Get a site, folder, section, section link, external link or asset folder (strong ETag)',
+        params: WildcardParams,
+        response: { 200: Folder, ...problems(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const r = await folders.get(actorOf(request), segmentsOf(request));
+      return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Folder>(r.json));
+    },
+  );
+
+  app.get(
+    '/cms/rest/folders/contents/by-path/*',
+    {
+      schema: {
+        tags: ['folders'],
+        summary:
+          'What deleting a site, folder, section, link or asset folder would remove: items below it by kind, ' +
+          'section links and widgets elsewhere that go with it, and whether includeSubFolders is needed',
+        params: WildcardParams,
+        response: { 200: FolderContents, ...problems(403, 404) },
+      },
+    },
+    async (request) => folders.contents(actorOf(request), segmentsOf(request, CONTENTS_BY_PATH)),
+  );
+
+  app.put(
+    '/cms/rest/folders/by-path/*',
+    {
+      schema: {
+        tags: ['folders'],
+        summary:
+          'Create (201) or update (200) a site, folder, section, section link, external link or asset folder; ' +
+          'new subfolders/subsections entries create children. If-Match / If-None-Match: * honoured.',
+        params: WildcardParams,
+        body: FolderPutBody.nullable().optional(),
+        response: { 200: Folder, 201: Folder, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const r = await folders.put(actorOf(request), segmentsOf(request), request.body, {
+        ifMatch: ifMatchOf(request),
+        ifNoneMatch: header(request, 'if-none-match'),
+      });
+      return reply
+        .code(r.created ? 201 : 200)
+        .header('etag', r.etag)
+        .type(JSON_TYPE)
+        .send(preSerialised<Folder>(r.json));
+    },
+  );
+
+  app.delete(
+    '/cms/rest/folders/by-path/*',
+    {
+      schema: {
+        tags: ['folders'],
+        summary:
+          'Delete a site, folder, section, link or asset folder; a non-empty one needs includeSubFolders=true ' +
+          '(query or header). If-Match honoured.',
+        params: WildcardParams,
+        querystring: z.object({ includeSubFolders: IncludeSubFolders }),
+        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request) => {
+      await folders.remove(actorOf(request), segmentsOf(request), {
+        includeSubFolders: includeSubFoldersOf(request, request.query.includeSubFolders),
+        ifMatch: ifMatchOf(request),
+      });
+      return { message: 'Deleted' as const };
+    },
+  );
+
+  app.post(
+    '/cms/rest/folders/move',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Move a folder, section, link, page, asset or asset folder into another container (If-Match honoured)',
+        body: MoveBody,
+        response: { 200: TreeItem, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request) => folders.move(actorOf(request), request.body, ifMatchOf(request)),
+  );
+
+  app.post(
+    '/cms/rest/folders/copy',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Copy an item with everything below it into a container; a taken name becomes <name>-copy[-N]',
+        body: CopyBody,
+        response: { 201: TreeItem, ...problems(403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await folders.copy(actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/cms/rest/folders/rename',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Rename a site, folder, section, link, page, asset or asset folder (If-Match honoured)',
+        body: RenameBody,
+        response: { 200: TreeItem, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request) => folders.rename(actorOf(request), request.body, ifMatchOf(request)),
+  );
+}

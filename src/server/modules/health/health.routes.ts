@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import type { App } from '../../lib/http.js';
+
+const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** GET /healthz: 200 once migrations have run and the database answers; 503 otherwise. No credentials. */
+export function registerHealthRoutes(app: App, database: Database) {
+  app.get(
+    '/healthz',
+    {
+      config: { public: true },
+      schema: { tags: ['health'], summary: 'Readiness', response: { 200: Health, 503: Health } },
+    },
+    async (_request, reply) => {
+      const ok = await database.ping();
+      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DeletedMessage, Message } from '../../../shared/api/common.js';
+import {
+  BULK_PAGE_OPERATIONS,
+  Page,
+  PagePutBody,
+  PagePutResponse,
+  type BulkPageOperation,
+} from '../../../shared/api/pages.js';
+import { TransitionsResponse } from '../../../shared/api/workflow.js';
+import { ifMatchOf } from '../../lib/etag.js';
+import { actorOf, pathSegments, problems, type App } from '../../lib/http.js';
+import type { PagesService } from './pages.service.js';
+
+const PathParams = z.object({ '*': z.string() });
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** JSON already serialised by the service (its ETag is the hash of exactly these bytes); Fastify sends it as is. */
+const preSerialised = <T>(json: string) => json as unknown as T;
+
+/** Pages by path, their workflow transitions, and the bulk workflow operations over a folder. */
+export function registerPagesRoutes(app: App, pages: PagesService) {
+  app.get(
+    '/cms/rest/pages/by-path/*',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Get a page: every field of 2.1, body regions in template order (strong ETag)',
+        params: PathParams,
+        response: { 200: Page, ...problems(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const r = await pages.get(actorOf(request), pathSegments(request.params['*']));
+      return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Page>(r.json));
+    },
+  );
+
+  app.put(
+    '/cms/rest/pages/by-path/*',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          'Create a page ({templateName} is enough) or update the fields and regions sent; workflow.state moves it ' +
+          '(If-Match honoured). A template switch answers droppedRegions.',
+        params: PathParams,
+        body: PagePutBody,
+        response: { 200: PagePutResponse, 201: PagePutResponse, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const r = await pages.put(actorOf(request), pathSegments(request.params['*']), request.body, ifMatchOf(request));
+      return reply
+        .code(r.created ? 201 : 200)
+        .header('etag', r.etag)
+        .type(JSON_TYPE)
+        .send(preSerialised<PagePutResponse>(r.responseJson));
+    },
+  );
+
+  app.delete(
+    '/cms/rest/pages/by-path/*',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Delete a page with its local assets; shared assets stay (If-Match honoured)',
+        params: PathParams,
+        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request) => {
+      await pages.remove(actorOf(request), pathSegments(request.params['*']), ifMatchOf(request));
+      return { message: 'Deleted' as const };
+    },
+  );
+
+  app.get(
+    '/cms/rest/pages/transitions/*',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'The workflow transitions the caller may take on a page now',
+        params: PathParams,
+        response: { 200: TransitionsResponse, ...problems(403, 404) },
+      },
+    },
+    async (request) => pages.transitions(actorOf(request), pathSegments(request.params['*'])),
+  );
+
+  for (const operation of Object.keys(BULK_PAGE_OPERATIONS) as BulkPageOperation[]) {
+    const { transition } = BULK_PAGE_OPERATIONS[operation];
+    app.post(
+      `/cms/rest/pages/${operation}/*`,
+      {
+        schema: {
+          tags: ['pages'],
+          summary: `${transition} every page below a site, folder or section that it applies to (one transaction)`,
+          params: PathParams,
+          response: { 200: Message, ...problems(403, 404) },
+        },
+      },
+      async (request) => pages.bulk(actorOf(request), operation, pathSegments(request.params['*'])),
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DeletedMessage } from '../../../shared/api/common.js';
+import { Template, TemplateList, TemplateName, TemplatePutBody } from '../../../shared/api/templates.js';
+import { ifMatchOf } from '../../lib/etag.js';
+import { actorOf, problems, type App } from '../../lib/http.js';
+import type { TemplatesService } from './templates.service.js';
+
+const Params = z.object({ name: TemplateName });
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** JSON already serialised by the service (its ETag is the hash of exactly these bytes); Fastify sends it as is. */
+const preSerialised = <T>(json: string) => json as unknown as T;
+
+/** Templates: list and read (everyone), create, update and delete (admins). */
+export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
+  app.get(
+    '/cms/rest/templates',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'List templates with their regions',
+        response: { 200: TemplateList, ...problems() },
+      },
+    },
+    async (request) => templates.list(actorOf(request)),
+  );
+
+  app.get(
+    '/cms/rest/templates/:name',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Get a template: regions in page order with their template widgets (strong ETag)',
+        params: Params,
+        response: { 200: Template, ...problems(404) },
+      },
+    },
+    async (request, reply) => {
+      const r = await templates.get(actorOf(request), request.params.name);
+      return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Template>(r.json));
+    },
+  );
+
+  app.put(
+    '/cms/rest/templates/:name',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Create a template (regions required) or change the fields sent (admins; If-Match honoured)',
+        params: Params,
+        body: TemplatePutBody,
+        response: { 200: Template, 201: Template, ...problems(403, 409, 412) },
+      },
+    },
+    async (request, reply) => {
+      const r = await templates.put(actorOf(request), request.params.name, request.body, ifMatchOf(request));
+      return reply
+        .code(r.created ? 201 : 200)
+        .header('etag', r.etag)
+        .type(JSON_TYPE)
+        .send(preSerialised<Template>(r.json));
+    },
+  );
+
+  app.delete(
+    '/cms/rest/templates/:name',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Delete a template no page uses (admins; If-Match honoured)',
+        params: Params,
+        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+      },
+    },
+    async (request) => {
+      await templates.remove(actorOf(request), request.params.name, ifMatchOf(request));
+      return { message: 'Deleted' as const };
+    },
+  );
+}

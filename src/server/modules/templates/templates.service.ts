@@ -1,0 +1,156 @@
+import type { FieldError } from '../../../shared/api/errors.js';
+import type { TemplatePutBody, TemplateRegion, TemplateRegionInput } from '../../../shared/api/templates.js';
+import { validateFields, widgetContentFields } from '../../../shared/registry/index.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { assertIfMatch, etagOf } from '../../lib/etag.js';
+import { presentTemplate, presentTemplateSummary, templateRegionsOf } from './templates.presenter.js';
+import { templatesRepository as repo } from './templates.repository.js';
+
+/** A template as sent to the client: the object, its exact JSON and the strong ETag of that JSON. */
+export interface TemplateRepresentation {
+  template: ReturnType<typeof presentTemplate>;
+  json: string;
+  etag: string;
+}
+
+function represent(row: Parameters<typeof presentTemplate>[0]): TemplateRepresentation {
+  const template = presentTemplate(row);
+  const json = JSON.stringify(template);
+  return { template, json, etag: etagOf(json) };
+}
+
+/**
+ * Checks each template widget's content against the registry and answers the regions as stored: template
+ * widgets are always scope `template` and not editable.
+ */
+function normaliseRegions(regions: readonly TemplateRegionInput[]): TemplateRegion[] {
+  const errors: FieldError[] = [];
+  const out = regions.map((r, i) => ({
+    name: r.name,
+    editable: r.editable,
+    widgets: (r.widgets ?? []).map((w, j) => {
+      const fields = w.asset?.fields ?? {};
+      for (const p of validateFields(widgetContentFields(w.type), fields, false)) {
+        errors.push({ path: `body.regions.${i}.widgets.${j}.asset.fields.${p.key}`, message: p.message });
+      }
+      return { type: w.type, scope: 'template' as const, editable: false as const, asset: { fields } };
+    }),
+  }));
+  if (errors.length) throw badRequest('Some template widgets hold invalid content.', errors);
+  return out;
+}
+
+/** Templates: everyone signed in reads them; admins create, change and delete them. */
+export function createTemplatesService(ctx: AppContext) {
+  const requireAdmin = (actor: Actor) => {
+    if (actor.role !== 'Admin') throw forbidden('Only admins change templates.');
+  };
+
+  return {
+    async list(_actor: Actor) {
+      return (await repo.list(ctx.db)).map(presentTemplateSummary);
+    },
+
+    async get(_actor: Actor, name: string): Promise<TemplateRepresentation> {
+      const row = await repo.find(ctx.db, name);
+      if (!row) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
+      return represent(row);
+    },
+
+    /**
+     * Creates the template (regions required) or changes the fields sent. A region that pages fill cannot be
+     * removed or made non-editable while pages hold content there (409 TEMPLATE_IN_USE): their content would be lost.
+     */
+    async put(
+      actor: Actor,
+      name: string,
+      body: TemplatePutBody,
+      ifMatch?: string,
+    ): Promise<TemplateRepresentation & { created: boolean }> {
+      requireAdmin(actor);
+      if (body.name !== undefined && body.name !== name) {
+        throw conflict('LOCATION_MISMATCH', `The body names template "${body.name}" but the URL names "${name}".`);
+      }
+      const regions = body.regions ? normaliseRegions(body.regions) : undefined;
+      return ctx.db.transaction().execute(async (trx) => {
+        const existing = await repo.find(trx, name);
+        assertIfMatch(ifMatch, existing ? represent(existing).etag : null);
+        const ts = isoTime(ctx.now());
+        if (!existing) {
+          if (!regions) {
+            throw badRequest('A new template needs its regions.', [{ path: 'body.regions', message: 'is required' }]);
+          }
+          try {
+            await repo.insert(trx, {
+              name,
+              label: body.label ?? name,
+              description: body.description ?? '',
+              regions: JSON.stringify(regions),
+              created_at: ts,
+              updated_at: ts,
+            });
+          } catch (err) {
+            if (isUniqueViolation(err))
+              throw conflict('NAME_TAKEN', `Template "${name}" was just created by someone else.`);
+            throw err;
+          }
+          return { ...represent((await repo.find(trx, name))!), created: true };
+        }
+        if (regions) {
+          const kept = new Set(regions.filter((r) => r.editable).map((r) => r.name));
+          const lost = templateRegionsOf(existing)
+            .filter((r) => r.editable && !kept.has(r.name))
+            .map((r) => r.name);
+          const used = await repo.pagesWithContentIn(trx, name, lost);
+          if (used.length) {
+            throw conflict(
+              'TEMPLATE_IN_USE',
+              `Pages hold content in ${used.map((u) => `"${u.region}" (${u.pages} page${u.pages === 1 ? '' : 's'})`).join(', ')}; ` +
+                'keep those regions editable, or move the content first.',
+              { regions: used },
+            );
+          }
+        }
+        await repo.update(trx, name, {
+          ...(body.label !== undefined ? { label: body.label } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(regions ? { regions: JSON.stringify(regions) } : {}),
+          updated_at: ts,
+        });
+        return { ...represent((await repo.find(trx, name))!), created: false };
+      });
+    },
+
+    /** Deletes an unused template: 409 TEMPLATE_IN_USE while pages use it or sections name it for landing pages. */
+    async remove(actor: Actor, name: string, ifMatch?: string): Promise<void> {
+      requireAdmin(actor);
+      await ctx.db.transaction().execute(async (trx) => {
+        const existing = await repo.find(trx, name);
+        if (!existing) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
+        assertIfMatch(ifMatch, represent(existing).etag);
+        const pages = await repo.countPages(trx, name);
+        const sections = await repo.countSections(trx, name);
+        if (pages || sections) {
+          const users = [
+            pages ? `${pages} page${pages === 1 ? '' : 's'}` : '',
+            sections ? `${sections} site or section landing page setting${sections === 1 ? '' : 's'}` : '',
+          ].filter(Boolean);
+          throw conflict('TEMPLATE_IN_USE', `Template "${name}" is used by ${users.join(' and ')}.`, {
+            pages,
+            sections,
+          });
+        }
+        try {
+          await repo.delete(trx, name);
+        } catch (err) {
+          // A page created with the template at the same moment.
+          if (isForeignKeyViolation(err)) throw conflict('TEMPLATE_IN_USE', `Template "${name}" is in use.`);
+          throw err;
+        }
+      });
+    },
+  };
+}
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -1,0 +1,32 @@
+import type { Role } from '../../../shared/api/auth.js';
+import type { Actor } from '../../lib/context.js';
+import { forbidden } from '../../lib/errors.js';
+import type { NodeRow } from './tree.repository.js';
+
+export type AccessLevel = 'READ' | 'WRITE' | 'ADMIN';
+const RANK: Record<AccessLevel, number> = { READ: 0, WRITE: 1, ADMIN: 2 };
+
+const ROLE_LEVEL: Record<Role, AccessLevel> = { Viewer: 'READ', Contributor: 'WRITE', Editor: 'WRITE', Admin: 'ADMIN' };
+
+/**
+ * The access a user has at a node: their role's level (Viewer READ, Contributor/Editor WRITE, Admin ADMIN),
+ * capped for non-admins by the strictest `accessLevel` set on the node or any folder above it.
+ */
+export function effectiveAccess(actor: Actor, chain: readonly NodeRow[]): AccessLevel {
+  let level = ROLE_LEVEL[actor.role];
+  if (actor.role === 'Admin') return level;
+  for (const node of chain) {
+    const set = node.access_level as AccessLevel | null;
+    if (set && RANK[set] < RANK[level]) level = set;
+  }
+  return level;
+}
+
+/** Throws 403 unless the user has at least `needed` at the end of `chain`. */
+export function requireAccess(actor: Actor, chain: readonly NodeRow[], needed: AccessLevel, what = 'this'): void {
+  if (RANK[effectiveAccess(actor, chain)] < RANK[needed]) {
+    throw forbidden(
+      needed === 'READ' ? `You may not read ${what}.` : `You may not change ${what}: you have read-only access here.`,
+    );
+  }
+}

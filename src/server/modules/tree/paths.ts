@@ -1,0 +1,87 @@
+import { ItemName } from '../../../shared/api/common.js';
+import type { FieldError } from '../../../shared/api/errors.js';
+import { badRequest } from '../../lib/errors.js';
+
+/**
+ * Segments of a by-path URL (`/cms/rest/folders/by-path/a/b%2Fc`), each percent-decoded on its own, from the
+ * raw request URL: the router decodes the whole wildcard first, which would turn an encoded `/` inside one name
+ * into a segment boundary. Empty segments (`a//b`, a trailing `/`) are dropped. 400 when the encoding is broken
+ * or a segment is not a valid name (`.`, `..`, control characters, …).
+ */
+export function byPathSegments(rawUrl: string, routePrefix: string): string[] {
+  const rawPath = rawUrl.split('?')[0]!;
+  const tail = rawTail(rawPath, routePrefix);
+  if (tail === null) {
+    throw badRequest(
+      'The path in the URL is not valid.',
+      [{ path: 'path', message: 'does not start with the route' }],
+      'INVALID_PARAMETER',
+    );
+  }
+  const segments: string[] = [];
+  const errors: FieldError[] = [];
+  tail.split('/').forEach((raw, i) => {
+    if (raw.length === 0) return;
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      errors.push({ path: `path.${i}`, message: 'is not valid percent-encoded UTF-8' });
+      return;
+    }
+    segments.push(name);
+  });
+  if (errors.length) throw badRequest('The path in the URL is not valid.', errors, 'INVALID_PARAMETER');
+  assertValidNames(segments, 'path', 'INVALID_PARAMETER');
+  return segments;
+}
+
+/**
+ * The raw text after `routePrefix` in `rawPath`. The router matched the decoded URL, so the prefix may be
+ * percent-encoded in the raw one (`/cms/rest/%61ssets/list/…`): then it is matched segment by segment rather
+ * than taken as missing (which would address the top of the tree instead of the item named). Null when the
+ * prefix is not there at all.
+ */
+function rawTail(rawPath: string, routePrefix: string): string | null {
+  const at = rawPath.indexOf(routePrefix);
+  if (at >= 0) return rawPath.slice(at + routePrefix.length);
+  const want = routePrefix.split('/').filter((s) => s.length > 0);
+  const raw = rawPath.split('/');
+  const decoded = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return null;
+    }
+  };
+  for (let start = 0; start + want.length <= raw.length; start++) {
+    if (want.every((w, i) => decoded(raw[start + i]!) === w)) return raw.slice(start + want.length).join('/');
+  }
+  return null;
+}
+
+/** Splits a by-path path given in a body (`site/folder/name`) into validated segments; 400 naming `field`. */
+export function itemPathSegments(path: string, field: string): string[] {
+  const segments = path.split('/').filter((s) => s.length > 0);
+  if (segments.length === 0) throw badRequest(`${field} names no item.`, [{ path: field, message: 'is empty' }]);
+  assertValidNames(segments, field, 'INVALID_BODY');
+  return segments;
+}
+
+/** Throws 400 listing each segment that is not a valid name. */
+export function assertValidNames(
+  segments: readonly string[],
+  where: string,
+  code: 'INVALID_PARAMETER' | 'INVALID_BODY',
+): void {
+  const errors: FieldError[] = [];
+  segments.forEach((s, i) => {
+    const r = ItemName.safeParse(s);
+    if (!r.success)
+      errors.push({
+        path: `${where}.${i}`,
+        message: `${JSON.stringify(s.slice(0, 80))} ${r.error.issues[0]!.message}`,
+      });
+  });
+  if (errors.length) throw badRequest(`The path contains an invalid name.`, errors, code);
+}

@@ -1,0 +1,173 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { forUpdate } from '../../db/dialect.js';
+import { ROOT_NODE_ID } from '../../db/structure.js';
+import type { DB, NodeKind, NodesTable } from '../../db/schema.js';
+
+export type NodeRow = Selectable<NodesTable>;
+
+/** A fresh node row: the given identity and place, every optional column empty, both timestamps `ts`. */
+export function newNodeRow(id: string, parentId: string, kind: NodeKind, name: string, ts: string): NodeRow {
+  return {
+    id,
+    parent_id: parentId,
+    kind,
+    name,
+    sort_order: 0,
+    access_level: null,
+    workflow: null,
+    display_title: null,
+    target_window: null,
+    nav_class: null,
+    template_name: null,
+    external_url: null,
+    link_target_id: null,
+    landing_page_id: null,
+    created_at: ts,
+    updated_at: ts,
+  };
+}
+
+/** Ids per recursive path query (bound parameters stay far below every dialect's limit). */
+const PATHS_CHUNK = 500;
+
+/**
+ * SQL of the tree that every item lives in (sites, folders, sections, links, pages, asset folders, assets).
+ * Every lookup is by (parent_id, name) or parent_id, both indexed; nothing walks a whole site.
+ */
+export const treeRepository = {
+  findById(db: Kysely<DB>, id: string) {
+    return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findChild(db: Kysely<DB>, parentId: string, name: string) {
+    return db
+      .selectFrom('nodes')
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The chain of nodes named by `segments`, from the top (a site or the asset library) down; null when any
+   * segment does not exist. `found` tells how many segments resolved (for "which part is missing").
+   */
+  async resolve(db: Kysely<DB>, segments: readonly string[]): Promise<{ chain: NodeRow[]; found: number }> {
+    const chain: NodeRow[] = [];
+    let parent = ROOT_NODE_ID;
+    for (const name of segments) {
+      const node = await treeRepository.findChild(db, parent, name);
+      if (!node) break;
+      chain.push(node);
+      parent = node.id;
+    }
+    return { chain, found: chain.length };
+  },
+
+  /** Direct children, optionally of some kinds, by navigation order then name. */
+  children(db: Kysely<DB>, parentId: string, kinds?: readonly NodeKind[]) {
+    let q = db.selectFrom('nodes').selectAll().where('parent_id', '=', parentId);
+    if (kinds?.length) q = q.where('kind', 'in', kinds);
+    return q.orderBy('sort_order').orderBy('name').execute();
+  },
+
+  /** Names from the top (site or `Assets`) down to the node itself, walking up its parents. */
+  async pathOf(db: Kysely<DB>, id: string): Promise<string[] | null> {
+    const names: string[] = [];
+    let current = await treeRepository.findById(db, id);
+    while (current && current.id !== ROOT_NODE_ID) {
+      names.unshift(current.name);
+      if (!current.parent_id) break;
+      current = await treeRepository.findById(db, current.parent_id);
+    }
+    return current ? names : null;
+  },
+
+  /** Ids of the node and everything below it (one recursive query). */
+  async subtreeIds(db: Kysely<DB>, id: string): Promise<string[]> {
+    const rows = await db
+      .withRecursive('sub(id)', (qb) =>
+        qb
+          .selectFrom('nodes')
+          .select('id')
+          .where('id', '=', id)
+          .unionAll((q) => q.selectFrom('nodes').innerJoin('sub', 'sub.id', 'nodes.parent_id').select('nodes.id')),
+      )
+      .selectFrom('sub')
+      .select('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Reads a node and, on PostgreSQL, locks its row until the transaction ends, so that a check (If-Match, "is
+   * it empty") and the write that follows are one step even across server nodes. SQLite serialises writers.
+   */
+  lock(db: Kysely<DB>, id: string) {
+    return forUpdate(db, db.selectFrom('nodes').selectAll().where('id', '=', id)).executeTakeFirst();
+  },
+
+  /**
+   * Paths (names from the site or `Assets` down) of many nodes in one recursive query walking up their parents;
+   * nodes that no longer exist are missing from the answer.
+   */
+  async pathsOf(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, string[]>> {
+    const byStart = new Map<string, { name: string; depth: number }[]>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += PATHS_CHUNK) {
+      const chunk = unique.slice(i, i + PATHS_CHUNK);
+      const rows = await sql<{ start_id: string; name: string; depth: number | string }>`
+        with recursive up(start_id, id, parent_id, name, depth) as (
+          select id, id, parent_id, name, 0 from nodes where id in (${sql.join(chunk)})
+          union all
+          select up.start_id, n.id, n.parent_id, n.name, up.depth + 1 from nodes n join up on n.id = up.parent_id
+        )
+        select start_id, name, depth from up where id <> ${ROOT_NODE_ID}`.execute(db);
+      for (const r of rows.rows) {
+        const list = byStart.get(r.start_id) ?? [];
+        list.push({ name: r.name, depth: Number(r.depth) });
+        byStart.set(r.start_id, list);
+      }
+    }
+    const out = new Map<string, string[]>();
+    for (const [id, list] of byStart)
+      out.set(
+        id,
+        list.sort((a, b) => b.depth - a.depth).map((x) => x.name),
+      );
+    return out;
+  },
+
+  /** The node and everything below it with its depth below the node (0 for the node), parents before children. */
+  async subtree(
+    db: Kysely<DB>,
+    id: string,
+  ): Promise<{ id: string; parent_id: string | null; kind: NodeKind; depth: number }[]> {
+    const rows = await sql<{ id: string; parent_id: string | null; kind: NodeKind; depth: number | string }>`
+      with recursive sub(id, parent_id, kind, depth) as (
+        select id, parent_id, kind, 0 from nodes where id = ${id}
+        union all
+        select n.id, n.parent_id, n.kind, sub.depth + 1 from nodes n join sub on n.parent_id = sub.id
+      )
+      select id, parent_id, kind, depth from sub`.execute(db);
+    return rows.rows.map((r) => ({ ...r, depth: Number(r.depth) })).sort((a, b) => a.depth - b.depth);
+  },
+
+  insert(db: Kysely<DB>, row: NodeRow) {
+    return db.insertInto('nodes').values(row).execute();
+  },
+
+  update(db: Kysely<DB>, id: string, patch: Partial<Omit<NodeRow, 'id'>>) {
+    return db.updateTable('nodes').set(patch).where('id', '=', id).execute();
+  },
+
+  /** The highest `sort_order` among a parent's children (new navigation entries go after it). */
+  async maxSortOrder(db: Kysely<DB>, parentId: string): Promise<number> {
+    const r = await db
+      .selectFrom('nodes')
+      .select((eb) => eb.fn.max('sort_order').as('m'))
+      .where('parent_id', '=', parentId)
+      .executeTakeFirst();
+    return Number(r?.m ?? 0);
+  },
+};

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema.js';
+
+export type UserRow = UsersTable;
+
+/** SQL for users; takes a db or a transaction. */
+export const usersRepository = {
+  find(db: Kysely<DB>, username: string) {
+    return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  },
+  list(db: Kysely<DB>) {
+    return db.selectFrom('users').selectAll().orderBy('username').execute();
+  },
+  async count(db: Kysely<DB>) {
+    const r = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+  insert(db: Kysely<DB>, row: UserRow) {
+    return db.insertInto('users').values(row).execute();
+  },
+  update(db: Kysely<DB>, username: string, patch: Partial<Omit<UserRow, 'username'>>) {
+    return db.updateTable('users').set(patch).where('username', '=', username).execute();
+  },
+  async delete(db: Kysely<DB>, username: string) {
+    const r = await db.deleteFrom('users').where('username', '=', username).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+  async countAdmins(db: Kysely<DB>) {
+    const r = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'Admin')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+};

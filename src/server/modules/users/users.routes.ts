@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { User, UserPutBody, Username } from '../../../shared/api/auth.js';
+import { DeletedMessage } from '../../../shared/api/common.js';
+import { actorOf, problems, type App } from '../../lib/http.js';
+import type { UsersService } from './users.service.js';
+
+const Params = z.object({ name: Username });
+
+/** Admin-only user management. */
+export function registerUsersRoutes(app: App, users: UsersService) {
+  app.get(
+    '/cms/rest/users',
+    { schema: { tags: ['users'], summary: 'List users (admins)', response: { 200: z.array(User), ...problems(403) } } },
+    async (request) => users.list(actorOf(request)),
+  );
+
+  app.put(
+    '/cms/rest/users/:name',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user (password required) or change its role and/or password (admins)',
+        params: Params,
+        body: UserPutBody,
+        response: { 200: User, 201: User, ...problems(403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { user, created } = await users.put(actorOf(request), request.params.name, request.body);
+      return reply.code(created ? 201 : 200).send(user);
+    },
+  );
+
+  app.delete(
+    '/cms/rest/users/:name',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (admins); their sessions end',
+        params: Params,
+        response: { 200: DeletedMessage, ...problems(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await users.remove(actorOf(request), request.params.name);
+      return { message: 'Deleted' as const };
+    },
+  );
+}

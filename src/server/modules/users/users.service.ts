@@ -1,0 +1,76 @@
+import type { UserPutBody } from '../../../shared/api/auth.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { authRepository } from '../auth/auth.repository.js';
+import { presentUser } from './users.presenter.js';
+import { usersRepository as repo } from './users.repository.js';
+
+/** User management: admins only. Sessions of a user end when their password or role changes or they go. */
+export function createUsersService(ctx: AppContext) {
+  const requireAdmin = (actor: Actor) => {
+    if (actor.role !== 'Admin') throw forbidden('Only admins manage users.');
+  };
+
+  return {
+    async list(actor: Actor) {
+      requireAdmin(actor);
+      return (await repo.list(ctx.db)).map(presentUser);
+    },
+
+    /** Creates or updates; answers the user and whether it was created. */
+    async put(actor: Actor, username: string, body: UserPutBody) {
+      requireAdmin(actor);
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      return ctx.db.transaction().execute(async (trx) => {
+        const existing = await repo.find(trx, username);
+        const now = isoTime(ctx.now());
+        if (!existing) {
+          if (!passwordHash) {
+            throw badRequest('A new user needs a password.', [{ path: 'body.password', message: 'is required' }]);
+          }
+          try {
+            await repo.insert(trx, {
+              username,
+              role: body.role,
+              password_hash: passwordHash,
+              created_at: now,
+              updated_at: now,
+            });
+          } catch (err) {
+            if (isUniqueViolation(err)) throw conflict('NAME_TAKEN', `User "${username}" already exists.`);
+            throw err;
+          }
+          return { user: presentUser((await repo.find(trx, username))!), created: true };
+        }
+        if (existing.role === 'Admin' && body.role !== 'Admin' && (await repo.countAdmins(trx)) <= 1) {
+          throw conflict('CONFLICT', 'The last admin cannot lose the Admin role.');
+        }
+        await repo.update(trx, username, {
+          role: body.role,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: now,
+        });
+        if (passwordHash || existing.role !== body.role) {
+          await authRepository.deleteSessionsOf(trx, username);
+        }
+        return { user: presentUser((await repo.find(trx, username))!), created: false };
+      });
+    },
+
+    async remove(actor: Actor, username: string) {
+      requireAdmin(actor);
+      await ctx.db.transaction().execute(async (trx) => {
+        const existing = await repo.find(trx, username);
+        if (!existing) throw notFound('USER_NOT_FOUND', `No user "${username}".`);
+        if (username === actor.username) throw conflict('CONFLICT', 'You cannot delete yourself.');
+        if (existing.role === 'Admin' && (await repo.countAdmins(trx)) <= 1) {
+          throw conflict('CONFLICT', 'The last admin cannot be deleted.');
+        }
+        await repo.delete(trx, username);
+      });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

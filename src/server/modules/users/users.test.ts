@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, basic, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const list = async () =>
+  (await t.request({ method: 'GET', url: '/cms/rest/users' })).json() as { username: string; role: string }[];
+
+describe('user management', () => {
+  it('rejects unauthenticated calls', async () => {
+    for (const [method, url] of [
+      ['GET', '/cms/rest/users'],
+      ['PUT', '/cms/rest/users/x'],
+      ['DELETE', '/cms/rest/users/x'],
+    ] as const) {
+      const res = await t.request({
+        method,
+        url,
+        headers: { authorization: '' },
+        payload: method === 'PUT' ? { role: 'Viewer' } : undefined,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('rejects an invalid body and a bad user name', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ann',
+      payload: { role: 'Viewer', password: 'short' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(problemOf(res).errors![0]!.path).toBe('body.password');
+    const badName = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/a%20b',
+      payload: { role: 'Viewer', password: 'long-enough' },
+    });
+    expect(badName.statusCode).toBe(400);
+    expect(problemOf(badName).code).toBe('INVALID_PARAMETER');
+    const noPassword = await t.request({ method: 'PUT', url: '/cms/rest/users/ann', payload: { role: 'Viewer' } });
+    expect(noPassword.statusCode).toBe(400);
+    expect(problemOf(noPassword).errors![0]!.path).toBe('body.password');
+    expect(await list()).toHaveLength(1);
+  });
+
+  it('creates, lists, changes the role, resets the password and deletes', async () => {
+    const created = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ann',
+      payload: { role: 'Contributor', password: 'ann-password' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ username: 'ann', role: 'Contributor' });
+    expect(created.json()).not.toHaveProperty('password_hash');
+    expect((await list()).map((u) => u.username)).toEqual(['admin', 'ann']);
+
+    const annAuth = basic('ann', 'ann-password');
+    expect(
+      (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: annAuth } })).json().role,
+    ).toBe('Contributor');
+
+    const promoted = await t.request({ method: 'PUT', url: '/cms/rest/users/ann', payload: { role: 'Editor' } });
+    expect(promoted.statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: annAuth } })).json().role,
+    ).toBe('Editor');
+
+    await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ann',
+      payload: { role: 'Editor', password: 'new-ann-password' },
+    });
+    expect(
+      (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: annAuth } })).statusCode,
+    ).toBe(401);
+
+    const del = await t.request({ method: 'DELETE', url: '/cms/rest/users/ann' });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ message: 'Deleted' });
+    expect((await list()).map((u) => u.username)).toEqual(['admin']);
+    const again = await t.request({ method: 'DELETE', url: '/cms/rest/users/ann' });
+    expect(again.statusCode).toBe(404);
+    expect(problemOf(again).code).toBe('USER_NOT_FOUND');
+  });
+
+  it('ends the sessions of a user whose password changes', async () => {
+    await t.createUser('bea', 'Editor');
+    const login = await t.request({
+      method: 'POST',
+      url: '/cms/rest/auth/login',
+      headers: { authorization: '' },
+      payload: { username: 'bea', password: 'bea-password' },
+    });
+    const cookie = `folio_session=${login.cookies[0]!.value}`;
+    expect(
+      (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: '', cookie } })).statusCode,
+    ).toBe(200);
+    await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/bea',
+      payload: { role: 'Editor', password: 'changed-password' },
+    });
+    expect(
+      (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: '', cookie } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('forbids non-admins with 403 and changes nothing', async () => {
+    for (const role of ['Viewer', 'Contributor', 'Editor'] as const) {
+      const auth = await t.createUser(`u${role.toLowerCase()}`, role);
+      const get = await t.request({ method: 'GET', url: '/cms/rest/users', headers: { authorization: auth } });
+      expect(get.statusCode).toBe(403);
+      expect(problemOf(get).code).toBe('NOT_AUTHORIZED');
+      const put = await t.request({
+        method: 'PUT',
+        url: '/cms/rest/users/admin',
+        headers: { authorization: auth },
+        payload: { role: 'Viewer', password: 'takeover-pass' },
+      });
+      expect(put.statusCode).toBe(403);
+      const del = await t.request({ method: 'DELETE', url: '/cms/rest/users/admin', headers: { authorization: auth } });
+      expect(del.statusCode).toBe(403);
+    }
+    expect(
+      (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: ADMIN } })).json().role,
+    ).toBe('Admin');
+  });
+
+  it('keeps at least one admin and refuses deleting yourself', async () => {
+    const demote = await t.request({ method: 'PUT', url: '/cms/rest/users/admin', payload: { role: 'Editor' } });
+    expect(demote.statusCode).toBe(409);
+    const self = await t.request({ method: 'DELETE', url: '/cms/rest/users/admin' });
+    expect(self.statusCode).toBe(409);
+    expect((await list())[0]!.role).toBe('Admin');
+  });
+});
