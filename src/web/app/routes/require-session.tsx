@@ -1,0 +1,107 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletContext } from 'react-router';
+import type { Me } from '../../../shared/api/auth';
+import { ErrorState, LoadingState } from '../../components/ui/status';
+import { useSession, useSignOut } from '../../features/auth/api/session';
+import { ExplorerProvider } from '../../features/explorer/components/explorer-context';
+import { signInPathFor } from '../../lib/safe-redirect';
+import { AppFrame } from '../layout/app-frame';
+import { paths } from '../paths';
+import { useExplorerNavigation } from './explorer-navigation';
+
+// The explorer's tree and find field load after the frame (they are not needed to show the first screen).
+const explorer = () => import('../../features/explorer/components/explorer-lazy');
+const ExplorerTreePanel = lazy(() => explorer().then((m) => ({ default: m.ExplorerTreePanel })));
+const FindField = lazy(() => explorer().then((m) => ({ default: m.FindField })));
+
+/** The explorer around the frame: the tree in the navigation area, find in the header, screens in the main area. */
+function WithExplorer({
+  user,
+  children,
+}: {
+  user: Me;
+  children: (parts: { tree: ReactNode; find: ReactNode }) => ReactNode;
+}) {
+  const navigation = useExplorerNavigation();
+  return (
+    <ExplorerProvider role={user.role} navigation={navigation}>
+      {children({
+        tree: (
+          <Suspense fallback={<LoadingState label="Loading the explorer…" />}>
+            <ExplorerTreePanel />
+          </Suspense>
+        ),
+        find: (
+          <Suspense fallback={null}>
+            <FindField />
+          </Suspense>
+        ),
+      })}
+    </ExplorerProvider>
+  );
+}
+
+/** What the frame gives every signed-in route. */
+export interface FrameContext {
+  user: Me;
+}
+
+/** The signed-in user, for route modules under <RequireSession>. */
+export function useFrameContext(): FrameContext {
+  return useOutletContext<FrameContext>();
+}
+
+/**
+ * Layout route of everything behind sign-in. Without a session it sends the user to sign-in, remembering where
+ * they were (unless they signed out on purpose), so signing in brings them straight back.
+ */
+export function RequireSession() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const current = useLocation();
+  // When the session ends while a navigation is under way (a lazy screen loading), the user was going there.
+  const pending = useNavigation().location;
+  const location = pending ?? current;
+  const navigate = useNavigate();
+
+  if (session.data?.user) {
+    const user = session.data.user;
+    return (
+      <WithExplorer user={user}>
+        {({ tree, find }) => (
+          <AppFrame
+            user={user}
+            isSigningOut={signOut.isPending}
+            onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate(paths.signIn, { replace: true }) })}
+            navigationPanel={tree}
+            headerSearch={find}
+          >
+            <Outlet context={{ user } satisfies FrameContext} />
+          </AppFrame>
+        )}
+      </WithExplorer>
+    );
+  }
+  if (session.data) {
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    const target = session.data.ended === 'signed-out' ? paths.signIn : signInPathFor(paths.signIn, here);
+    return <Navigate to={target} replace />;
+  }
+  if (session.isError) {
+    return (
+      <div className="full-page">
+        <ErrorState
+          title="Could not check your session"
+          error={session.error}
+          onRetry={() => void session.refetch()}
+          isRetrying={session.isFetching}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="full-page">
+      <LoadingState label="Loading Folio…" />
+    </div>
+  );
+}

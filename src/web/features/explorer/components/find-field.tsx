@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
+import type { TreeItem as FoundItem } from '../../../../shared/api/folders';
+import { SearchIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import { useFindItems } from '../api/find-items';
+import { itemOfTreeItem, KIND_LABEL, parentPathOf, type ExplorerKind } from '../lib/explorer-items';
+import { useExplorer } from './explorer-context';
+import { KindIcon } from './kind-icon';
+import './explorer.css';
+
+/** How long typing pauses before the service is asked. */
+const FIND_DEBOUNCE_MS = 250;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+const kindOfFound = (f: FoundItem): ExplorerKind => (f.kind === 'asset' ? 'assetfolder' : itemOfTreeItem(f).kind);
+const keyOf = (f: FoundItem) => `${f.kind}:${f.path}`;
+
+/**
+ * Find by name across every site and the asset library, on the server: for what the tree has not loaded. Choosing
+ * a result opens it (an asset opens its folder) and the tree opens down to it.
+ */
+export function FindField() {
+  const explorer = useExplorer();
+  const [input, setInput] = useState('');
+  const q = useDebounced(input.trim(), FIND_DEBOUNCE_MS);
+  const found = useFindItems(q);
+  const items = q && input.trim() ? (found.data ?? []) : [];
+
+  const handleSelection = (key: Key | null) => {
+    const hit = items.find((f) => keyOf(f) === key);
+    if (!hit) return;
+    explorer.open(itemOfTreeItem(hit));
+    setInput('');
+  };
+
+  return (
+    <ComboBox
+      aria-label="Find by name"
+      className="find-field"
+      inputValue={input}
+      onInputChange={setInput}
+      items={items}
+      selectedKey={null}
+      onSelectionChange={handleSelection}
+      menuTrigger="input"
+      allowsEmptyCollection
+      allowsCustomValue
+    >
+      <Label className="visually-hidden">Find by name</Label>
+      <div className="find-field__box">
+        <SearchIcon className="find-field__icon" />
+        <Input className="field__input find-field__input" placeholder="Find sections, folders, pages, assets…" />
+        {found.isFetching && q && (
+          <span className="find-field__busy">
+            <Spinner />
+          </span>
+        )}
+      </div>
+      <Popover className="popover find-field__popover" offset={4} placement="bottom start">
+        <ListBox<FoundItem>
+          className="listbox"
+          renderEmptyState={() => (
+            <p className="find-field__empty">
+              {found.isError
+                ? `Could not search: ${errorMessage(found.error)}`
+                : found.isFetching || q !== input.trim()
+                  ? 'Searching…'
+                  : `Nothing named like “${input.trim()}”.`}
+            </p>
+          )}
+        >
+          {(f) => (
+            <ListBoxItem
+              id={keyOf(f)}
+              textValue={`${f.name}, ${f.kind === 'asset' ? 'asset' : KIND_LABEL[kindOfFound(f)]}`}
+              className="listbox__item find-field__item"
+            >
+              {/* An asset shows a file icon; choosing it opens its folder. */}
+              <KindIcon item={{ kind: f.kind === 'asset' ? 'page' : kindOfFound(f) }} className="find-field__kind" />
+              <span className="listbox__text">
+                <Text slot="label">{f.name}</Text>
+                <Text slot="description" className="listbox__description">
+                  {f.kind === 'asset' ? 'asset' : KIND_LABEL[kindOfFound(f)]} in {parentPathOf(f.path) ?? 'Folio'}
+                </Text>
+              </span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+export default FindField;

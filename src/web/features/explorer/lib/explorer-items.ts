@@ -1,0 +1,223 @@
+import type { Folder, ItemKind, TreeItem } from '../../../../shared/api/folders';
+import { ASSET_LIBRARY, splitPath } from '../../../../shared/api/paths';
+
+/**
+ * The explorer's model of the tree: every item is addressed by its by-path path (`demo/about/team`,
+ * `Assets/images`), which is also its key in the tree and the tail of its URL in the app. The asset library and
+ * its folders get kinds of their own because what they hold and where they open differ from a site's folders.
+ */
+export type ExplorerKind =
+  'site' | 'section' | 'sectionlink' | 'externallink' | 'folder' | 'page' | 'library' | 'assetfolder';
+
+/** One item of the tree. */
+export interface ExplorerItem {
+  /** By-path path: `site/…/name`, `Assets/…`, or `Assets` for the asset library. */
+  path: string;
+  segments: string[];
+  /** The last segment (a site's name for a site). */
+  name: string;
+  kind: ExplorerKind;
+  /** The index page of a site or section: it cannot be moved, renamed or deleted on its own. */
+  isLandingPage?: boolean;
+}
+
+/** Kinds in words, as accessible names and messages use them ("News, section"). */
+export const KIND_LABEL: Record<ExplorerKind, string> = {
+  site: 'site',
+  section: 'section',
+  sectionlink: 'section link',
+  externallink: 'external link',
+  folder: 'folder',
+  page: 'page',
+  library: 'asset library',
+  assetfolder: 'asset folder',
+};
+
+/** "a section", "an external link". */
+export function aKind(kind: ExplorerKind): string {
+  const word = KIND_LABEL[kind];
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+/** Kinds that hold other items (and so expand in the tree). */
+export function isContainer(kind: ExplorerKind): boolean {
+  return kind === 'site' || kind === 'section' || kind === 'folder' || kind === 'library' || kind === 'assetfolder';
+}
+
+/** Kinds listed in a site's or section's `subsections`, whose order is the navigation order. */
+export function isNavigationEntry(kind: ExplorerKind): boolean {
+  return kind === 'section' || kind === 'sectionlink' || kind === 'externallink';
+}
+
+/** Kinds whose own resource is a folder resource (everything but pages). */
+export function isFolderResource(kind: ExplorerKind): boolean {
+  return kind !== 'page';
+}
+
+/** The item at `path` of the given kind. */
+export function itemAt(path: string, kind: ExplorerKind, isLandingPage?: boolean): ExplorerItem {
+  const segments = splitPath(path);
+  return {
+    path: segments.join('/'),
+    segments,
+    name: segments[segments.length - 1] ?? '',
+    kind,
+    ...(isLandingPage ? { isLandingPage } : {}),
+  };
+}
+
+/** The asset library root. */
+export const LIBRARY_ITEM: ExplorerItem = itemAt(ASSET_LIBRARY, 'library');
+
+/** True for paths in the asset library (`Assets`, `Assets/…`). */
+export function isInLibrary(path: string): boolean {
+  return path === ASSET_LIBRARY || path.startsWith(`${ASSET_LIBRARY}/`);
+}
+
+/** The path of the container holding `path`; null for a site or the asset library. */
+export function parentPathOf(path: string): string | null {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? null : path.slice(0, i);
+}
+
+/** Every ancestor of `path`, outermost first (`a/b/c` → `a`, `a/b`). */
+export function ancestorPathsOf(path: string): string[] {
+  const segments = splitPath(path);
+  return segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join('/'));
+}
+
+/** True when `path` is `ancestor` itself or lies below it. */
+export function isSameOrBelow(path: string, ancestor: string): boolean {
+  return path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+/** `path` after the item at `from` moved to `to` (unchanged when it is not at or below `from`). */
+export function remapPath(path: string, from: string, to: string): string {
+  return isSameOrBelow(path, from) ? to + path.slice(from.length) : path;
+}
+
+/** The kind of a child of a container, from the container's own kind. */
+function folderKindIn(parent: ExplorerKind): ExplorerKind {
+  return parent === 'library' || parent === 'assetfolder' ? 'assetfolder' : 'folder';
+}
+
+/**
+ * The children of a container as the tree shows them: navigation entries in navigation order, then folders,
+ * then pages, each group by name as the service lists them. The asset library and its folders show only their
+ * folders (assets are listed in the asset library screen).
+ */
+export function childrenOf(parent: ExplorerItem, folder: Folder): ExplorerItem[] {
+  const at = (name: string) => `${parent.path}/${name}`;
+  const folderKind = folderKindIn(parent.kind);
+  const out: ExplorerItem[] = [];
+  for (const entry of folder.subsections ?? []) out.push(itemAt(at(entry.name), entry.type));
+  for (const sub of folder.subfolders ?? []) out.push(itemAt(at(sub.name), folderKind));
+  if (folderKind === 'folder') {
+    const landing = folder.sectionInfo?.landingPage?.name;
+    for (const page of folder.pages ?? []) out.push(itemAt(at(page.name), 'page', page.name === landing));
+  }
+  return out;
+}
+
+/** The explorer kind of a folder resource, from what the service answered for it. */
+export function kindOfFolder(path: string, folder: Folder): ExplorerKind {
+  if (path === ASSET_LIBRARY) return 'library';
+  if (isInLibrary(path)) return 'assetfolder';
+  if (!path.includes('/')) return 'site';
+  if (folder.sectionInfo?.type === 'externallink') return 'externallink';
+  if (folder.sectionInfo?.type === 'sectionlink') return 'sectionlink';
+  return folder.sectionInfo ? 'section' : 'folder';
+}
+
+/** The explorer item of a `find`/move/rename answer. */
+export function itemOfTreeItem(t: TreeItem): ExplorerItem {
+  const kind: ExplorerKind =
+    t.kind === 'folder'
+      ? t.path === ASSET_LIBRARY
+        ? 'library'
+        : isInLibrary(t.path)
+          ? 'assetfolder'
+          : 'folder'
+      : // Assets are shown in their folder's screen.
+        t.kind === 'asset'
+        ? 'assetfolder'
+        : t.kind;
+  const path = t.kind === 'asset' ? (parentPathOf(t.path) ?? t.path) : t.path;
+  return itemAt(path, kind);
+}
+
+/** The item kinds the API uses for an explorer kind (for `find`). */
+export function apiKindOf(kind: ExplorerKind): ItemKind {
+  return kind === 'library' || kind === 'assetfolder' ? 'folder' : kind;
+}
+
+/** The accessible name of a tree item: its name and kind ("news, section"; "index, landing page"). */
+export function accessibleNameOf(item: ExplorerItem): string {
+  return `${item.name}, ${item.isLandingPage ? 'landing page' : KIND_LABEL[item.kind]}`;
+}
+
+/** Whether a container of kind `parent` may hold an item of kind `child` (the service's rule; it stays the judge). */
+export function canContain(parent: ExplorerKind, child: ExplorerKind): boolean {
+  switch (parent) {
+    case 'site':
+    case 'section':
+      return (
+        child === 'section' ||
+        child === 'sectionlink' ||
+        child === 'externallink' ||
+        child === 'folder' ||
+        child === 'page'
+      );
+    case 'folder':
+      return child === 'folder' || child === 'page';
+    case 'library':
+    case 'assetfolder':
+      return child === 'assetfolder';
+    default:
+      return false;
+  }
+}
+
+/** Whether an item may be moved, renamed or deleted at all (sites are only renamed or deleted). */
+export function isMovable(item: ExplorerItem): boolean {
+  return item.kind !== 'site' && item.kind !== 'library' && !item.isLandingPage;
+}
+
+/**
+ * Why `item` cannot be moved into `target`, in words; null when the move is allowed. Checked before anything is
+ * sent, so drag and drop and the "Move to…" dialog refuse cycles and impossible targets alike.
+ */
+export function moveRefusal(item: ExplorerItem, target: ExplorerItem): string | null {
+  if (!isMovable(item)) {
+    return item.isLandingPage
+      ? 'A landing page stays with its site or section.'
+      : `${capitalise(aKind(item.kind))} cannot be moved.`;
+  }
+  if (target.path === item.path) return `“${item.name}” cannot be moved into itself.`;
+  if (isSameOrBelow(target.path, item.path)) return `“${item.name}” cannot be moved into a folder inside it.`;
+  if (parentPathOf(item.path) === target.path) return `“${item.name}” is already in “${target.name}”.`;
+  if (!isContainer(target.kind)) return `${capitalise(aKind(target.kind))} holds no other items.`;
+  if (isInLibrary(item.path) !== isInLibrary(target.path)) {
+    return isInLibrary(item.path)
+      ? 'Asset folders stay in the asset library.'
+      : 'Only asset folders go into the asset library.';
+  }
+  if (!canContain(target.kind, item.kind)) {
+    return `${capitalise(aKind(target.kind))} cannot hold ${aKind(item.kind)}${
+      target.kind === 'folder' && isNavigationEntry(item.kind) ? ': sections and links live in sites and sections' : ''
+    }.`;
+  }
+  return null;
+}
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Case- and accent-insensitive form for filtering by name. */
+export function foldForSearch(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}

@@ -1,0 +1,48 @@
+import { isApiError, type ApiError } from '../../shared/api/client';
+
+/** A sentence a person understands for any failure (ApiError detail, or a generic one). */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.detail || error.title;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+/** A short title for a failure, for toasts and error panels. */
+export function errorTitle(error: unknown): string {
+  if (!isApiError(error)) return 'Something went wrong';
+  switch (error.status) {
+    case 0:
+      return error.code === 'ABORTED' ? 'Cancelled' : 'No connection';
+    case 403:
+      return 'Not allowed';
+    case 404:
+      return 'Not found';
+    case 409:
+      return 'Conflict';
+    case 412:
+      return 'Changed by someone else';
+    case 429:
+      return 'Too many attempts';
+    default:
+      return error.status >= 500 ? 'Server error' : error.title;
+  }
+}
+
+/**
+ * Field errors of a 400 keyed by form field name, for react-aria's `<Form validationErrors>`.
+ * `fields` maps a server path (`body.password`, `params.name`) to the form field it belongs to.
+ */
+export function fieldErrorsOf(error: unknown, fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isApiError(error)) return out;
+  for (const e of error.errors) {
+    const field = fields[e.path];
+    if (field && !out[field]) out[field] = e.message;
+  }
+  return out;
+}
+
+/** True when every field error of `error` was placed on a form field (so no extra banner is needed). */
+export function allFieldErrorsPlaced(error: ApiError, fields: Record<string, string>): boolean {
+  return error.errors.length > 0 && error.errors.every((e) => e.path in fields);
+}

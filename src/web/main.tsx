@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { routes } from './app/router';
+import { createWebApi } from './lib/api';
+import { initTheme } from './lib/theme';
+import './styles/tokens.css';
+import './styles/base.css';
+import './components/ui/ui.css';
+import './app/layout/app-frame.css';
+
+// Before the first render, so the page never flashes in the wrong theme.
+initTheme();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <App api={createWebApi()} queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+  </StrictMode>,
+);
