@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CACHE, ROOT } from './paths.js';
+
+/**
+ * Version of the generated data's format: bump it whenever generate.ts makes different data, and every cached
+ * dataset is generated again.
+ */
+export const DATA_VERSION = 1;
+export const TEMPLATE = 'bench-article';
+export const SITE = 'bench';
+export const PAGES_PER_FOLDER = 100;
+const FOLDERS_PER_GROUP = 100;
+/** Page 2,000 of the listing at the default page size (50) needs 99,951 assets; a few more end the list. */
+export const LISTING_PAGE_SIZE = 50;
+export const LISTING_PAGE = 2000;
+export const LISTING_ASSETS = LISTING_PAGE * LISTING_PAGE_SIZE + 25;
+export const LISTING_FOLDER = ['Assets', 'bench-list'];
+export const IMAGE_ASSET = ['Assets', 'bench', 'photo.jpg'];
+
+export interface DatasetManifest {
+  version: number;
+  pages: number;
+  pagesPerFolder: number;
+  listingAssets: number;
+  generatedAt: string;
+  generationSeconds: number;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Where page `i` lives: `bench/g<group>/f<folder>/p<page>`, 100 pages per folder, 100 folders per group. */
+export function pageSegments(i: number): string[] {
+  const folder = Math.floor(i / PAGES_PER_FOLDER);
+  return [
+    SITE,
+    `g${pad(Math.floor(folder / FOLDERS_PER_GROUP), 2)}`,
+    `f${pad(folder % FOLDERS_PER_GROUP, 3)}`,
+    `p${pad(i % PAGES_PER_FOLDER, 3)}`,
+  ];
+}
+
+/** The folder that holds exactly 100 pages in every dataset. */
+export const FULL_FOLDER = pageSegments(0).slice(0, -1);
+
+export function listingAssetName(i: number): string {
+  return `snippet-${pad(i, 6)}`;
+}
+
+/**
+ * Cached datasets are keyed by DATA_VERSION and by the migrations they were made with (names and contents):
+ * a schema change makes new ones rather than benchmarking a database migrated in place.
+ */
+function datasetRoot(): string {
+  const dir = path.join(ROOT, 'src/server/db/migrations');
+  const hash = createHash('sha256');
+  for (const f of fs.readdirSync(dir).sort()) hash.update(f).update(fs.readFileSync(path.join(dir, f)));
+  return path.join(CACHE, `data-v${DATA_VERSION}-${hash.digest('hex').slice(0, 8)}`);
+}
+
+/** The cached snapshot of `pages` pages; generates every missing size of `sizes` first (minutes for 100k). */
+export function ensureDatasets(sizes: number[]): Record<number, string> {
+  const root = datasetRoot();
+  const missing = sizes.filter((s) => !fs.existsSync(path.join(root, String(s), 'manifest.json')));
+  if (missing.length) {
+    // Datasets of other versions or schemas are of no further use.
+    for (const d of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) {
+      if (d.startsWith('data-v') && path.join(CACHE, d) !== root)
+        fs.rmSync(path.join(CACHE, d), { recursive: true, force: true });
+    }
+    // Generating the largest size also produces the smaller ones on the way, in one pass.
+    const all = [...new Set([...sizes])].sort((a, b) => a - b);
+    process.stdout.write(`Generating datasets (${all.join(', ')} pages) under ${path.relative(ROOT, root)} …\n`);
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/lib/generate.ts'), '--out', root, '--pages', all.join(',')],
+      { stdio: 'inherit', cwd: ROOT },
+    );
+    if (r.status !== 0) throw new Error('dataset generation failed');
+  }
+  return Object.fromEntries(sizes.map((s) => [s, path.join(root, String(s))]));
+}
+
+export function readManifest(dir: string): DatasetManifest {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as DatasetManifest;
+}
+
+/** A fresh data dir holding a copy of the snapshot (the cache stays pristine); remove it when done. */
+export function copyDataset(dir: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-data-'));
+  fs.copyFileSync(path.join(dir, 'folio.db'), path.join(dataDir, 'folio.db'));
+  fs.cpSync(path.join(dir, 'blobs'), path.join(dataDir, 'blobs'), { recursive: true });
+  return dataDir;
+}

@@ -1,0 +1,253 @@
+import type { DatasetManifest } from './dataset.js';
+import type { ApiSuiteResult } from '../suites/api.js';
+import type { ScaleResult } from '../suites/scale.js';
+import type { SpaResult } from '../suites/spa.js';
+import type { ThumbnailResult } from '../suites/thumbnails.js';
+import type { TransferResult } from '../suites/upload.js';
+
+export interface Target {
+  name: string;
+  value: number | null;
+  /** e.g. "≥ 0.8×" */
+  target: string;
+  pass: boolean | null;
+  unit: string;
+  note?: string;
+}
+
+export interface BenchResults {
+  date: string;
+  commit: string;
+  command: string;
+  quick: boolean;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    platform: string;
+    loadBefore: number[];
+    loadAfter: number[];
+  };
+  suites: {
+    spa?: SpaResult;
+    thumbnails?: ThumbnailResult;
+    api?: ApiSuiteResult;
+    apiPostgres?: ApiSuiteResult;
+    scale?: ScaleResult;
+    upload?: TransferResult;
+    [dataset: `dataset${number}`]: DatasetManifest;
+  };
+  targets: Target[];
+  /** Which run each suite's figures come from (several with `--merge`), and the load average it started under. */
+  provenance?: Record<string, { date: string; commit: string; loadBefore: number[] }>;
+}
+
+const MB = 1_000_000;
+
+/** Each target of the issue with the figure measured for it (null when its suite did not run). */
+export function targetsOf(r: BenchResults): Target[] {
+  const t: Target[] = [];
+  const atLeast = (name: string, value: number | undefined, min: number, unit = '×', note?: string) =>
+    t.push({
+      name,
+      value: value ?? null,
+      target: `≥ ${min}${unit}`,
+      pass: value === undefined ? null : value >= min,
+      unit,
+      note,
+    });
+  const atMost = (name: string, value: number | undefined, max: number, unit: string, note?: string) =>
+    t.push({
+      name,
+      value: value ?? null,
+      target: `≤ ${max}${unit === '×' ? '' : ' '}${unit}`,
+      pass: value === undefined ? null : value <= max,
+      unit,
+      note,
+    });
+
+  for (const api of [r.suites.api, r.suites.apiPostgres]) {
+    if (!api) continue;
+    const db = api.database === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const c = (name: string) => api.cases.find((x) => x.name === name);
+    atLeast(`GET page req/s vs bare route (${db})`, c('GET page')?.ratio, 0.8);
+    atLeast(`PUT page req/s vs bare route (${db})`, c('PUT page (small change)')?.ratio, 0.5);
+    const worst = [...api.cases].sort((a, b) => b.folio.p99 - a.folio.p99)[0];
+    atMost(
+      `p99 under load, worst case (${db})`,
+      worst?.folio.p99,
+      20,
+      'ms',
+      worst ? `${worst.name}, ${api.connections} connections` : undefined,
+    );
+  }
+  if (r.suites.scale) {
+    for (const c of r.suites.scale.cases) {
+      atMost(`${c.name}: latency at 100k / 1k pages`, c.p50Ratio, 1.2, '×', 'median, unloaded');
+    }
+    atMost(
+      'listing page 2,000 / page 1 (100k dataset)',
+      r.suites.scale.listingRatio.large,
+      1.2,
+      '×',
+      'median, unloaded',
+    );
+  }
+  const u = r.suites.upload;
+  if (u) {
+    atMost('1 GiB upload: peak RSS growth', u.rssGrowth / MB, 150, 'MB');
+    atLeast('1 GiB upload throughput vs cp', u.uploadVsCp, 0.5, '×', `vs cp + fsync: ${u.uploadVsCpFsync.toFixed(2)}×`);
+    atLeast('1 GiB download vs bare stream', u.downloadVsBare, 0.8);
+  }
+  if (r.suites.thumbnails) atMost('12 MP thumbnail, median of 20', r.suites.thumbnails.thumbnailMedian, 150, 'ms');
+  if (r.suites.spa) {
+    atMost('SPA initial JS (gzip)', r.suites.spa.initialJs.gzip / 1000, 200, 'kB');
+    t.push({
+      name: 'editor chunk is lazy',
+      value: r.suites.spa.editorChunk ? r.suites.spa.editorChunk.gzip / 1000 : null,
+      target: 'lazy',
+      pass: r.suites.spa.editorChunk ? true : null,
+      unit: 'kB',
+      note: r.suites.spa.editorChunk ? r.suites.spa.editorChunk.entry : 'no page editor in the SPA yet',
+    });
+  }
+  return t;
+}
+
+function table(rows: string[][], log: (line: string) => void) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  rows.forEach((r, n) => {
+    log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+    if (n === 0) log(widths.map((w) => '─'.repeat(w)).join('  '));
+  });
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The readable summary: one table per suite, then the targets. */
+export function printTable(r: BenchResults, log: (line: string) => void) {
+  log(`Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}`);
+  log(
+    `Load average before ${r.machine.loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${r.machine.loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  const runs = new Map<string, string[]>();
+  for (const [suite, run] of Object.entries(r.provenance ?? {})) {
+    const key = `${run.date}, commit ${run.commit}, load average ${run.loadBefore.map((l) => l.toFixed(2)).join(' ')}`;
+    runs.set(key, [...(runs.get(key) ?? []), suite]);
+  }
+  if (runs.size > 1) for (const [run, suites] of runs) log(`  ${suites.join(', ')}: run of ${run}`);
+  for (const api of [r.suites.api, r.suites.apiPostgres]) {
+    if (!api) continue;
+    log(
+      `\nAPI on ${api.database} (${fmt(api.pages)} pages, ${api.connections} connections, best of ${api.rounds} × ${api.secondsPerRound} s)`,
+    );
+    table(
+      [
+        ['case', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio'],
+        ...api.cases.map((c) => [
+          c.name,
+          fmt(c.responseBytes),
+          fmt(c.folio.rps),
+          fmt(c.folio.p50),
+          fmt(c.folio.p99),
+          fmt(c.bare.rps),
+          fmt(c.bare.p99),
+          `${c.ratio.toFixed(2)}×`,
+        ]),
+      ],
+      log,
+    );
+  }
+  const s = r.suites.scale;
+  if (s) {
+    log(
+      `\nScale: ${fmt(s.smallPages)} vs ${fmt(s.largePages)} pages (unloaded, ${s.samplesPerSide} requests per side, ms)`,
+    );
+    table(
+      [
+        ['case', '1k p50', '1k p99', '100k p50', '100k p99', 'p50 ratio', 'mean ratio'],
+        ...s.cases.map((c) => [
+          c.name,
+          fmt(c.small.p50, 2),
+          fmt(c.small.p99, 2),
+          fmt(c.large.p50, 2),
+          fmt(c.large.p99, 2),
+          `${c.p50Ratio.toFixed(2)}×`,
+          `${c.meanRatio.toFixed(2)}×`,
+        ]),
+      ],
+      log,
+    );
+  }
+  const u = r.suites.upload;
+  if (u) {
+    log(`\nTransfer of ${fmt(u.bytes / 1024 ** 3, 2)} GiB (MiB/s, best of the rounds; client: curl)`);
+    table(
+      [
+        ['', 'Folio', 'baseline', 'ratio'],
+        ['upload vs cp', fmt(u.folioUpload), fmt(u.cp), `${u.uploadVsCp.toFixed(2)}×`],
+        ['upload vs cp + fsync', fmt(u.folioUpload), fmt(u.cpFsync), `${u.uploadVsCpFsync.toFixed(2)}×`],
+        [
+          'upload vs bare stream',
+          fmt(u.folioUpload),
+          fmt(u.bareUpload),
+          `${(u.folioUpload / u.bareUpload).toFixed(2)}×`,
+        ],
+        ['download vs bare stream', fmt(u.folioDownload), fmt(u.bareDownload), `${u.downloadVsBare.toFixed(2)}×`],
+      ],
+      log,
+    );
+    log(
+      `Server RSS: ${fmt(u.rssBefore / MB, 1)} MB before, peak ${fmt(u.rssPeak / MB, 1)} MB during the upload (growth ${fmt(u.rssGrowth / MB, 1)} MB)`,
+    );
+  }
+  if (r.suites.thumbnails) {
+    const th = r.suites.thumbnails;
+    log(
+      `\nThumbnail of a ${th.width}×${th.height} JPEG (${fmt(th.fileBytes / MB, 1)} MB): median ${fmt(th.thumbnailMedian, 1)} ms, probe + thumbnail ${fmt(th.uploadStepMedian, 1)} ms (${th.runs} runs)`,
+    );
+  }
+  if (r.suites.spa) {
+    const sp = r.suites.spa;
+    log(`\nSPA (kB = 1000 bytes)`);
+    table(
+      [
+        ['', 'raw kB', 'gzip kB', 'files'],
+        [
+          'initial JS',
+          fmt(sp.initialJs.raw / 1000, 1),
+          fmt(sp.initialJs.gzip / 1000, 1),
+          String(sp.initialJs.files.length),
+        ],
+        [
+          'initial CSS',
+          fmt(sp.initialCss.raw / 1000, 1),
+          fmt(sp.initialCss.gzip / 1000, 1),
+          String(sp.initialCss.files.length),
+        ],
+        ...sp.lazy.map((l) => [
+          `lazy: ${l.entry}`,
+          fmt(l.raw / 1000, 1),
+          fmt(l.gzip / 1000, 1),
+          String(l.files.length),
+        ]),
+      ],
+      log,
+    );
+  }
+  log('\nTargets');
+  table(
+    [
+      ['target', 'measured', 'goal', 'result'],
+      ...r.targets.map((x) => [
+        x.name,
+        x.value === null ? '—' : `${fmt(x.value, 2)}${x.unit === '×' ? '×' : ` ${x.unit}`}`,
+        x.target,
+        (x.pass === null ? 'n/a' : x.pass ? 'pass' : 'MISS') + (x.note ? ` (${x.note})` : ''),
+      ]),
+    ],
+    log,
+  );
+}

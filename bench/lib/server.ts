@@ -1,0 +1,208 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ADMIN_PASSWORD, BUILD, ROOT, SERVER_ENTRY, WEB_DIR } from './paths.js';
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  url: string;
+  /** The last output lines (for failure messages). */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL; resolves when the process is gone. */
+  kill9(): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Every process started through this module, so an interrupted run still stops them. */
+const live = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const c of live) c.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+process.once('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+
+/** Spawns `node <args>` and waits until `readyUrl` answers 200. */
+export async function spawnNode(
+  args: string[],
+  opts: { env?: Record<string, string>; port: number; readyPath?: string; timeoutMs?: number },
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let out = '';
+  const keep = (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-16_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const proc: RunningProcess = {
+    child,
+    pid: child.pid!,
+    port: opts.port,
+    url,
+    output: () => out,
+    exited,
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+    async kill9() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+  for (;;) {
+    if (dead) throw new Error(`process exited before it was ready:\n${out}`);
+    try {
+      const res = await fetch(`${url}${opts.readyPath ?? '/healthz'}`);
+      await res.arrayBuffer();
+      if (res.ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await proc.kill9();
+      throw new Error(`process did not become ready in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface FolioServerOptions {
+  dataDir: string;
+  port?: number;
+  /** `postgres://…` to run on PostgreSQL. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** Starts the built Folio server (bench/.cache/build) on `dataDir`: no seed, warn-level logs, a free port. */
+export async function startFolio(opts: FolioServerOptions): Promise<RunningProcess> {
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('The server is not built: call buildServer() first.');
+  const port = opts.port ?? (await freePort());
+  return spawnNode([SERVER_ENTRY], {
+    port,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CMS_DATA_DIR: opts.dataDir,
+      CMS_SEED: 'false',
+      CMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CMS_WEB_DIR: WEB_DIR,
+      LOG_LEVEL: 'warn',
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATABASE_URL: '' }),
+      ...opts.env,
+    },
+  });
+}
+
+/** Resident and peak resident memory of a process, in bytes (Linux /proc). */
+export function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; answers the peak seen and VmHWM. */
+export function sampleMemory(pid: number, everyMs = 20) {
+  let peak = memoryOf(pid)?.rss ?? 0;
+  const timer = setInterval(() => {
+    const m = memoryOf(pid);
+    if (m && m.rss > peak) peak = m.rss;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const m = memoryOf(pid);
+      return { peakRss: Math.max(peak, m?.rss ?? 0), hwm: m?.hwm ?? 0 };
+    },
+  };
+}
+
+function run(cmd: string, args: string[], label: string) {
+  const t = Date.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${label} failed:\n${r.stdout}\n${r.stderr}`);
+  return Date.now() - t;
+}
+
+/**
+ * Compiles the server into bench/.cache/build/server (not dist-server/, which other work rebuilds at any time):
+ * the suites restart the server many times and must run one and the same build.
+ */
+export function buildServer(): void {
+  const outDir = path.join(BUILD, 'server');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  // tsc emits even with type errors elsewhere in the tree; the suites test what it emits.
+  spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', outDir],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  );
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('tsc produced no server build');
+}
+
+/** Builds the SPA into bench/.cache/build/web (with its manifest); answers the build time in ms. */
+export function buildWeb(): number {
+  return run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      WEB_DIR,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    'vite build',
+  );
+}

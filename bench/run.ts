@@ -1,0 +1,224 @@
+/**
+ * `npm run bench`: measures Folio against baselines taken in the same run, writes bench/results/<date>.json and
+ * prints a table. Every figure is a ratio against its baseline (the machines are shared and noisy).
+ *
+ *   npm run bench                       everything on SQLite
+ *   npm run bench -- --pg               plus the API set on PostgreSQL (127.0.0.1:5432, a database of its own)
+ *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa
+ *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
+ *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
+ *
+ * Datasets are generated once through the service layer and cached in bench/.cache/data-v<N>/ (minutes for
+ * the 100k-page one); the server runs from its own build in bench/.cache/build/.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { copyDataset, ensureDatasets, readManifest } from './lib/dataset.js';
+import { CACHE, RESULTS, ROOT } from './lib/paths.js';
+import { buildServer, buildWeb, startFolio } from './lib/server.js';
+import { printTable, targetsOf, type BenchResults } from './lib/report.js';
+import { apiSuite } from './suites/api.js';
+import { scaleSuite } from './suites/scale.js';
+import { spaSuite } from './suites/spa.js';
+import { thumbnailSuite } from './suites/thumbnails.js';
+import { uploadSuite } from './suites/upload.js';
+
+const argv = process.argv.slice(2);
+const has = (flag: string) => argv.includes(flag);
+const valueOf = (flag: string) => {
+  const i = argv.indexOf(flag);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa'];
+const only = new Set(valueOf('--only')?.split(',') ?? ALL);
+const quick = has('--quick');
+const withPg = has('--pg');
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const SMALL = 1_000;
+const LARGE = 100_000;
+const GiB = 1024 ** 3;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function gitCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const results: BenchResults = {
+    date: startedAt.toISOString(),
+    commit: gitCommit(),
+    command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
+    quick,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      memoryGiB: Math.round(os.totalmem() / GiB),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadBefore: os.loadavg(),
+      loadAfter: [],
+    },
+    suites: {},
+    targets: [],
+  };
+  log(
+    `Folio benchmarks — ${results.date}, commit ${results.commit}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+
+  log('Building the server (bench/.cache/build/server) …');
+  buildServer();
+
+  if (only.has('spa')) {
+    log('SPA: building (bench/.cache/build/web) …');
+    const buildMs = buildWeb();
+    results.suites.spa = spaSuite(buildMs, log);
+  }
+
+  if (only.has('thumbnails')) {
+    log('Thumbnails: sharp, 12 MP JPEG');
+    results.suites.thumbnails = await thumbnailSuite({ runs: 20 }, log);
+  }
+
+  if (only.has('api') || only.has('scale')) {
+    const sizes = only.has('scale') ? [SMALL, LARGE] : [SMALL];
+    const sets = ensureDatasets(sizes);
+    for (const s of sizes) results.suites[`dataset${s}`] = readManifest(sets[s]!);
+
+    if (only.has('api')) {
+      log(`API on SQLite (${SMALL.toLocaleString('en')} pages, ${quick ? 'quick' : 'full'} rounds)`);
+      const dataDir = copyDataset(sets[SMALL]!);
+      const folio = await startFolio({ dataDir });
+      try {
+        results.suites.api = await apiSuite(
+          folio,
+          { database: 'sqlite', pages: SMALL, connections: 10, seconds: quick ? 3 : 8, rounds: quick ? 1 : 3 },
+          log,
+        );
+      } finally {
+        await folio.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+
+    if (only.has('scale')) {
+      log(
+        `Scale: ${SMALL.toLocaleString('en')} vs ${LARGE.toLocaleString('en')} pages (unloaded latency, alternating rounds)`,
+      );
+      const dirs = [copyDataset(sets[SMALL]!), copyDataset(sets[LARGE]!)];
+      const servers = await Promise.all(dirs.map((dataDir) => startFolio({ dataDir })));
+      try {
+        results.suites.scale = await scaleSuite(
+          { server: servers[0]!, pages: SMALL },
+          { server: servers[1]!, pages: LARGE },
+          { rounds: quick ? 2 : 5, perRound: quick ? 100 : 300 },
+          log,
+        );
+      } finally {
+        for (const s of servers) await s.stop();
+        for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+      }
+    }
+  }
+
+  if (withPg && only.has('api')) {
+    log(`API on PostgreSQL (${SMALL.toLocaleString('en')} pages; generating into a database of its own …)`);
+    const dbName = `folio_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${dbName}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-pg-'));
+    try {
+      const gen = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'bench/lib/generate.ts'),
+          '--out',
+          dataDir,
+          '--pages',
+          String(SMALL),
+          '--database-url',
+          url.href,
+        ],
+        { stdio: 'inherit', cwd: ROOT },
+      );
+      if (gen.status !== 0) throw new Error('PostgreSQL dataset generation failed');
+      const folio = await startFolio({ dataDir, databaseUrl: url.href });
+      try {
+        results.suites.apiPostgres = await apiSuite(
+          folio,
+          { database: 'postgres', pages: SMALL, connections: 10, seconds: quick ? 3 : 8, rounds: quick ? 1 : 3 },
+          log,
+        );
+      } finally {
+        await folio.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+
+  if (only.has('upload')) {
+    const bytes = Number(valueOf('--upload-bytes') ?? (quick ? 256 * 1024 ** 2 : GiB));
+    log(`Upload and download of ${(bytes / GiB).toFixed(2)} GiB`);
+    results.suites.upload = await uploadSuite({ bytes, rounds: quick ? 1 : 5 }, log);
+  }
+
+  results.machine.loadAfter = os.loadavg();
+  fs.mkdirSync(RESULTS, { recursive: true });
+  // --merge goes into the latest results file, whatever its date.
+  const latest = fs
+    .readdirSync(RESULTS)
+    .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
+    .sort()
+    .pop();
+  const file = path.join(
+    RESULTS,
+    has('--merge') && latest && !quick
+      ? latest
+      : quick
+        ? `${startedAt.toISOString().slice(0, 10)}-quick.tmp`
+        : `${startedAt.toISOString().slice(0, 10)}.json`,
+  );
+  const thisRun = { date: results.date, commit: results.commit, loadBefore: results.machine.loadBefore };
+  results.provenance = Object.fromEntries(Object.keys(results.suites).map((k) => [k, thisRun]));
+  if (has('--merge') && fs.existsSync(file)) {
+    // The suites run now replace theirs; the others stay, each with the run (and load) it came from.
+    const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchResults;
+    const earlierRun = { date: earlier.date, commit: earlier.commit, loadBefore: earlier.machine.loadBefore };
+    const kept = Object.keys(earlier.suites).filter((k) => !(k in results.suites));
+    results.suites = { ...earlier.suites, ...results.suites };
+    results.provenance = {
+      ...Object.fromEntries(kept.map((k) => [k, earlier.provenance?.[k] ?? earlierRun])),
+      ...results.provenance,
+    };
+  }
+  results.targets = targetsOf(results);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  log('');
+  printTable(results, log);
+  log(`\nWritten to ${path.relative(ROOT, file)} (cache: ${path.relative(ROOT, CACHE)})`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

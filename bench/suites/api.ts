@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  FULL_FOLDER,
+  IMAGE_ASSET,
+  LISTING_FOLDER,
+  LISTING_PAGE,
+  LISTING_PAGE_SIZE,
+  listingAssetName,
+  pageSegments,
+  TEMPLATE,
+} from '../lib/dataset.js';
+import type { RecordedResponse } from '../lib/bare-server.js';
+import { load, timedRequest, type LoadResult, type RequestFactory } from '../lib/load.js';
+import { ADMIN_BASIC, ROOT } from '../lib/paths.js';
+import { freePort, spawnNode, type RunningProcess } from '../lib/server.js';
+
+const enc = (segments: readonly string[]) => segments.map(encodeURIComponent).join('/');
+export const pageUrl = (i: number) => `/cms/rest/pages/by-path/${enc(pageSegments(i))}`;
+export const FOLDER_URL = `/cms/rest/folders/by-path/${enc(FULL_FOLDER)}`;
+export const ASSET_URL = `/cms/rest/assets/by-path/${enc(IMAGE_ASSET)}`;
+export const LIST_URL = `/cms/rest/assets/list/${enc(LISTING_FOLDER)}`;
+
+/** A deterministic pseudo-random sequence (the same pool of pages in every run). */
+export function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** `count` distinct page indexes spread over the whole dataset. */
+export function pagePool(pages: number, count: number, seed = 7): number[] {
+  const next = rng(seed);
+  const picked = new Set<number>();
+  while (picked.size < Math.min(count, pages)) picked.add(Math.floor(next() * pages));
+  return [...picked];
+}
+
+/**
+ * The URL of listing page LISTING_PAGE (at the default page size), found by following `nextCursor` the way a
+ * client does (in pages of 200, which end on the same item, so far fewer requests).
+ */
+export async function listingPageUrl(baseUrl: string): Promise<string> {
+  const before = (LISTING_PAGE - 1) * LISTING_PAGE_SIZE;
+  let seen = 0;
+  let cursor: string | null = null;
+  while (seen < before) {
+    const limit = before - seen >= 200 ? 200 : LISTING_PAGE_SIZE;
+    const q: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const r = await timedRequest(baseUrl, {
+      method: 'GET',
+      path: `${LIST_URL}${q}`,
+      headers: { authorization: ADMIN_BASIC },
+    });
+    if (r.status !== 200) throw new Error(`listing → ${r.status}: ${r.body}`);
+    const body = JSON.parse(r.body) as { items: unknown[]; nextCursor: string | null };
+    seen += body.items.length;
+    cursor = body.nextCursor;
+    if (!cursor) throw new Error(`the listing ended after ${seen} assets`);
+  }
+  const url = `${LIST_URL}?cursor=${cursor}`;
+  const r = await timedRequest(baseUrl, { method: 'GET', path: url, headers: { authorization: ADMIN_BASIC } });
+  const first = (JSON.parse(r.body) as { items: { name: string }[] }).items[0]?.name;
+  if (first !== listingAssetName(before))
+    throw new Error(`page ${LISTING_PAGE} starts at ${first}, not ${listingAssetName(before)}`);
+  return url;
+}
+
+export interface CaseResult {
+  name: string;
+  /** Bytes of one response body (the first, for pools). */
+  responseBytes: number;
+  folio: LoadResult;
+  bare: LoadResult;
+  /** folio.rps / bare.rps */
+  ratio: number;
+  rounds: { folio: LoadResult; bare: LoadResult }[];
+}
+
+export interface ApiSuiteResult {
+  database: 'sqlite' | 'postgres';
+  pages: number;
+  connections: number;
+  secondsPerRound: number;
+  rounds: number;
+  cases: CaseResult[];
+}
+
+interface Case {
+  name: string;
+  folio: RequestFactory;
+  bare: RequestFactory;
+  responseBytes: number;
+}
+
+/**
+ * Throughput and latency of the API on a running Folio server, each case beside a bare Fastify route serving
+ * the same bytes (recorded from Folio first), in alternating rounds; the best round of each side counts (load
+ * from other processes only ever slows a round down).
+ */
+export async function apiSuite(
+  folio: RunningProcess,
+  opts: { database: 'sqlite' | 'postgres'; pages: number; connections: number; seconds: number; rounds: number },
+  log: (line: string) => void,
+): Promise<ApiSuiteResult> {
+  const auth = { authorization: ADMIN_BASIC };
+  const get = async (url: string) => {
+    const r = await fetch(`${folio.url}${url}`, { headers: auth });
+    const body = await r.text();
+    if (r.status !== 200) throw new Error(`GET ${url} → ${r.status}: ${body.slice(0, 300)}`);
+    return { body, etag: r.headers.get('etag') ?? undefined, contentType: r.headers.get('content-type')! };
+  };
+
+  const pool = pagePool(opts.pages, 200).map(pageUrl);
+  const listing2000 = await listingPageUrl(folio.url);
+  const recorded: RecordedResponse[] = [];
+  const record = async (url: string, method: 'GET' | 'PUT' = 'GET') => {
+    const r = await get(url);
+    recorded.push({ method, url, ...r });
+    return Buffer.byteLength(r.body);
+  };
+  const pageBytes: number[] = [];
+  for (const url of pool) {
+    pageBytes.push(await record(url));
+    await record(url, 'PUT');
+  }
+  const min = Math.min(...pageBytes);
+  const max = Math.max(...pageBytes);
+  log(`  pages of ${min}–${max} bytes; listing page ${LISTING_PAGE}: ${listing2000.slice(0, 80)}…`);
+  const folderBytes = await record(FOLDER_URL);
+  const assetBytes = await record(ASSET_URL);
+  const list1Bytes = await record(LIST_URL);
+  const list2000Bytes = await record(listing2000);
+
+  const routesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-bare-')), 'routes.json');
+  fs.writeFileSync(routesFile, JSON.stringify(recorded));
+  const barePort = await freePort();
+  const bare = await spawnNode(
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench/lib/bare-server.ts'),
+      '--port',
+      String(barePort),
+      '--mode',
+      'fastify',
+      '--routes',
+      routesFile,
+    ],
+    { port: barePort },
+  );
+
+  let k = 0;
+  const randomPage = () => pool[Math.floor(Math.random() * pool.length)]!;
+  const fixed =
+    (path: string): RequestFactory =>
+    () => ({ method: 'GET', path });
+  const cases: Case[] = [
+    {
+      name: 'GET page',
+      responseBytes: pageBytes[0]!,
+      folio: () => ({ method: 'GET', path: randomPage() }),
+      bare: () => ({ method: 'GET', path: randomPage() }),
+    },
+    {
+      name: 'GET folder (100 children)',
+      responseBytes: folderBytes,
+      folio: fixed(FOLDER_URL),
+      bare: fixed(FOLDER_URL),
+    },
+    { name: 'GET asset metadata', responseBytes: assetBytes, folio: fixed(ASSET_URL), bare: fixed(ASSET_URL) },
+    { name: 'asset listing page 1', responseBytes: list1Bytes, folio: fixed(LIST_URL), bare: fixed(LIST_URL) },
+    {
+      name: `asset listing page ${LISTING_PAGE.toLocaleString('en')}`,
+      responseBytes: list2000Bytes,
+      folio: fixed(listing2000),
+      bare: fixed(listing2000),
+    },
+    {
+      // Last: it changes the data (display names only).
+      name: 'PUT page (small change)',
+      responseBytes: pageBytes[0]!,
+      folio: () => ({
+        method: 'PUT',
+        path: randomPage(),
+        body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
+      }),
+      bare: () => ({
+        method: 'PUT',
+        path: randomPage(),
+        body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
+      }),
+    },
+  ];
+
+  const results: CaseResult[] = [];
+  try {
+    for (const c of cases) {
+      const run = (server: RunningProcess, next: RequestFactory, seconds: number) =>
+        load(server.url, next, { connections: opts.connections, seconds, headers: auth });
+      // Warm both (JIT, caches), then alternate.
+      await run(folio, c.folio, 2);
+      await run(bare, c.bare, 2);
+      const rounds: CaseResult['rounds'] = [];
+      for (let r = 0; r < opts.rounds; r++) {
+        const f = await run(folio, c.folio, opts.seconds);
+        const b = await run(bare, c.bare, opts.seconds);
+        for (const [who, res] of [
+          ['folio', f],
+          ['bare', b],
+        ] as const) {
+          if (res.non2xx || res.errors) {
+            throw new Error(
+              `${c.name} (${who}): ${res.non2xx} non-2xx, ${res.errors} errors: ${JSON.stringify(res.statuses)}`,
+            );
+          }
+        }
+        rounds.push({ folio: f, bare: b });
+      }
+      const best = (side: 'folio' | 'bare') => rounds.map((r) => r[side]).sort((a, b) => b.rps - a.rps)[0]!;
+      const res: CaseResult = {
+        name: c.name,
+        responseBytes: c.responseBytes,
+        folio: best('folio'),
+        bare: best('bare'),
+        ratio: best('folio').rps / best('bare').rps,
+        rounds,
+      };
+      results.push(res);
+      log(
+        `  ${c.name.padEnd(28)} folio ${Math.round(res.folio.rps)} req/s (p50 ${res.folio.p50} ms, p99 ${res.folio.p99} ms)` +
+          `  bare ${Math.round(res.bare.rps)} req/s  ratio ${res.ratio.toFixed(2)}`,
+      );
+    }
+  } finally {
+    await bare.stop();
+    fs.rmSync(path.dirname(routesFile), { recursive: true, force: true });
+  }
+  return {
+    database: opts.database,
+    pages: opts.pages,
+    connections: opts.connections,
+    secondsPerRound: opts.seconds,
+    rounds: opts.rounds,
+    cases: results,
+  };
+}
