@@ -31,6 +31,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without credentials. */
     public?: boolean;
+    /**
+     * GET/HEAD answers may be served from the response cache (plugins/response-cache.ts). Only for routes whose
+     * 200 answer depends on the URL, the caller's role and stored data alone.
+     */
+    cache?: boolean;
   }
 }
 

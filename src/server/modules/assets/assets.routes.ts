@@ -68,6 +68,7 @@ function registerRoutes(app: App, assets: AssetsService) {
   app.get(
     `${BASE}/by-path/*`,
     {
+      config: { cache: true },
       schema: {
         tags: ['assets'],
         summary: 'Get asset metadata',
@@ -237,6 +238,7 @@ function registerRoutes(app: App, assets: AssetsService) {
   app.get(
     `${BASE}/list/*`,
     {
+      config: { cache: true },
       schema: {
         tags: ['assets'],
         summary: 'List the assets of an asset folder (keyset pages)',

@@ -77,6 +77,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
   app.get(
     '/cms/rest/sites',
     {
+      config: { cache: true },
       schema: {
         tags: ['folders'],
         summary: 'Every site the caller may read',
@@ -106,6 +107,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
   app.get(
     '/cms/rest/folders/by-path/*',
     {
+      config: { cache: true },
       schema: {
         tags: ['folders'],
         summary: 'Get a site, folder, section, section link, external link or asset folder (strong ETag)',

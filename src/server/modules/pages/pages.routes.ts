@@ -23,6 +23,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
   app.get(
     '/cms/rest/pages/by-path/*',
     {
+      config: { cache: true },
       schema: {
         tags: ['pages'],
         summary: 'Get a page: every field of 2.1, body regions in template order (strong ETag)',

@@ -16,6 +16,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
   app.get(
     '/cms/rest/templates',
     {
+      config: { cache: true },
       schema: {
         tags: ['templates'],
         summary: 'List templates with their regions',
@@ -28,6 +29,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
   app.get(
     '/cms/rest/templates/:name',
     {
+      config: { cache: true },
       schema: {
         tags: ['templates'],
         summary: 'Get a template: regions in page order with their template widgets (strong ETag)',
