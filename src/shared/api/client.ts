@@ -354,10 +354,14 @@ export function createClient(options: ClientOptions = {}) {
 
     users: {
       list: (signal?: AbortSignal) => request('GET', `${API_BASE}/users`, { schema: z.array(User), signal }),
-      /** Creates (password required) or updates a user's role and/or password. */
-      put: (username: string, body: UserPutBody) =>
-        request('PUT', `${API_BASE}/users/${enc(username)}`, { body, schema: User }),
-      remove: (username: string) => request('DELETE', `${API_BASE}/users/${enc(username)}`, { schema: DeletedMessage }),
+      /** One user with its ETag (send it back as `ifMatch`). */
+      get: (username: string, signal?: AbortSignal) =>
+        requestWithEtag('GET', `${API_BASE}/users/${enc(username)}`, { schema: User, signal }),
+      /** Creates (password required) or updates a user's role and/or password; `ifMatch` → 412 when it changed. */
+      put: (username: string, body: UserPutBody, ifMatch?: string) =>
+        request('PUT', `${API_BASE}/users/${enc(username)}`, { body, schema: User, ifMatch }),
+      remove: (username: string, ifMatch?: string) =>
+        request('DELETE', `${API_BASE}/users/${enc(username)}`, { schema: DeletedMessage, ifMatch }),
     },
 
     sites: {

@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
+import { forUpdate } from '../../db/dialect.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
 
 /** SQL for users; takes a db or a transaction. */
 export const usersRepository = {
-  find(db: Kysely<DB>, username: string) {
-    return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  /** The user row; `forUpdate` locks it until the transaction ends (PostgreSQL; SQLite has one writer). */
+  find(db: Kysely<DB>, username: string, opts: { forUpdate?: boolean } = {}) {
+    const q = db.selectFrom('users').selectAll().where('username', '=', username);
+    return (opts.forUpdate ? forUpdate(db, q) : q).executeTakeFirst();
   },
   list(db: Kysely<DB>) {
     return db.selectFrom('users').selectAll().orderBy('username').execute();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { User, UserPutBody, Username } from '../../../shared/api/auth.js';
 import { DeletedMessage } from '../../../shared/api/common.js';
+import { ifMatchOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
@@ -14,20 +15,44 @@ export function registerUsersRoutes(app: App, users: UsersService) {
     async (request) => users.list(actorOf(request)),
   );
 
+  app.get(
+    '/cms/rest/users/:name',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Get a user (admins; strong ETag)',
+        params: Params,
+        response: { 200: User, ...problems(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user, etag } = await users.get(actorOf(request), request.params.name);
+      return reply.header('etag', etag).send(user);
+    },
+  );
+
   app.put(
     '/cms/rest/users/:name',
     {
       schema: {
         tags: ['users'],
-        summary: 'Create a user (password required) or change its role and/or password (admins)',
+        summary: 'Create a user (password required) or change its role and/or password (admins; If-Match honoured)',
         params: Params,
         body: UserPutBody,
-        response: { 200: User, 201: User, ...problems(403, 409) },
+        response: { 200: User, 201: User, ...problems(403, 409, 412) },
       },
     },
     async (request, reply) => {
-      const { user, created } = await users.put(actorOf(request), request.params.name, request.body);
-      return reply.code(created ? 201 : 200).send(user);
+      const { user, etag, created } = await users.put(
+        actorOf(request),
+        request.params.name,
+        request.body,
+        ifMatchOf(request),
+      );
+      return reply
+        .code(created ? 201 : 200)
+        .header('etag', etag)
+        .send(user);
     },
   );
 
@@ -36,13 +61,13 @@ export function registerUsersRoutes(app: App, users: UsersService) {
     {
       schema: {
         tags: ['users'],
-        summary: 'Delete a user (admins); their sessions end',
+        summary: 'Delete a user (admins; If-Match honoured); their sessions end',
         params: Params,
-        response: { 200: DeletedMessage, ...problems(403, 404, 409) },
+        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
     },
     async (request) => {
-      await users.remove(actorOf(request), request.params.name);
+      await users.remove(actorOf(request), request.params.name, ifMatchOf(request));
       return { message: 'Deleted' as const };
     },
   );

@@ -2,10 +2,21 @@ import type { UserPutBody } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { assertIfMatch, etagOf } from '../../lib/etag.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { presentUser } from './users.presenter.js';
-import { usersRepository as repo } from './users.repository.js';
+import { usersRepository as repo, type UserRow } from './users.repository.js';
+
+/** The strong ETag of a user's JSON representation (what GET /users/<name> answers). */
+export function userEtag(row: UserRow): string {
+  return etagOf(JSON.stringify(presentUser(row)));
+}
+
+/** A user and its ETag. */
+function withEtag(row: UserRow) {
+  return { user: presentUser(row), etag: userEtag(row) };
+}
 
 /** User management: admins only. Sessions of a user end when their password or role changes or they go. */
 export function createUsersService(ctx: AppContext) {
@@ -19,12 +30,23 @@ export function createUsersService(ctx: AppContext) {
       return (await repo.list(ctx.db)).map(presentUser);
     },
 
-    /** Creates or updates; answers the user and whether it was created. */
-    async put(actor: Actor, username: string, body: UserPutBody) {
+    async get(actor: Actor, username: string) {
+      requireAdmin(actor);
+      const row = await repo.find(ctx.db, username);
+      if (!row) throw notFound('USER_NOT_FOUND', `No user "${username}".`);
+      return withEtag(row);
+    },
+
+    /**
+     * Creates or updates; answers the user, its ETag and whether it was created. `ifMatch` (the If-Match header)
+     * must name the user's current ETag (or `*` for any existing user); a missing user never matches.
+     */
+    async put(actor: Actor, username: string, body: UserPutBody, ifMatch?: string) {
       requireAdmin(actor);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       return ctx.db.transaction().execute(async (trx) => {
-        const existing = await repo.find(trx, username);
+        const existing = await repo.find(trx, username, { forUpdate: true });
+        assertIfMatch(ifMatch, existing ? userEtag(existing) : null);
         const now = isoTime(ctx.now());
         if (!existing) {
           if (!passwordHash) {
@@ -42,7 +64,7 @@ export function createUsersService(ctx: AppContext) {
             if (isUniqueViolation(err)) throw conflict('NAME_TAKEN', `User "${username}" already exists.`);
             throw err;
           }
-          return { user: presentUser((await repo.find(trx, username))!), created: true };
+          return { ...withEtag((await repo.find(trx, username))!), created: true };
         }
         if (existing.role === 'Admin' && body.role !== 'Admin' && (await repo.countAdmins(trx)) <= 1) {
           throw conflict('CONFLICT', 'The last admin cannot lose the Admin role.');
@@ -55,15 +77,17 @@ export function createUsersService(ctx: AppContext) {
         if (passwordHash || existing.role !== body.role) {
           await authRepository.deleteSessionsOf(trx, username);
         }
-        return { user: presentUser((await repo.find(trx, username))!), created: false };
+        return { ...withEtag((await repo.find(trx, username))!), created: false };
       });
     },
 
-    async remove(actor: Actor, username: string) {
+    /** Deletes a user; `ifMatch` as for put (a stale ETag → 412 and nothing changes). */
+    async remove(actor: Actor, username: string, ifMatch?: string) {
       requireAdmin(actor);
       await ctx.db.transaction().execute(async (trx) => {
-        const existing = await repo.find(trx, username);
+        const existing = await repo.find(trx, username, { forUpdate: true });
         if (!existing) throw notFound('USER_NOT_FOUND', `No user "${username}".`);
+        assertIfMatch(ifMatch, userEtag(existing));
         if (username === actor.username) throw conflict('CONFLICT', 'You cannot delete yourself.');
         if (existing.role === 'Admin' && (await repo.countAdmins(trx)) <= 1) {
           throw conflict('CONFLICT', 'The last admin cannot be deleted.');

@@ -140,4 +140,68 @@ describe('user management', () => {
     expect(self.statusCode).toBe(409);
     expect((await list())[0]!.role).toBe('Admin');
   });
+
+  it('gives each user a strong ETag and refuses a stale If-Match on PUT and DELETE, changing nothing', async () => {
+    const created = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ann',
+      payload: { role: 'Viewer', password: 'ann-password' },
+    });
+    expect(created.statusCode).toBe(201);
+    const v1 = created.headers.etag as string;
+    expect(v1).toMatch(/^"[\w-]+"$/);
+    const get = await t.request({ method: 'GET', url: '/cms/rest/users/ann' });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers.etag).toBe(v1);
+    expect(get.json()).toEqual(created.json());
+    expect(problemOf(await t.request({ method: 'GET', url: '/cms/rest/users/nobody' })).code).toBe('USER_NOT_FOUND');
+
+    // Another admin changes the role: the first one's ETag is now stale.
+    t.advance(1000);
+    const promoted = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ann',
+      headers: { 'if-match': v1 },
+      payload: { role: 'Editor' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    const v2 = promoted.headers.etag as string;
+    expect(v2).not.toBe(v1);
+
+    const stalePut = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ann',
+      headers: { 'if-match': v1 },
+      payload: { role: 'Viewer' },
+    });
+    expect(stalePut.statusCode).toBe(412);
+    expect(problemOf(stalePut).status).toBe(412);
+    const staleDelete = await t.request({ method: 'DELETE', url: '/cms/rest/users/ann', headers: { 'if-match': v1 } });
+    expect(staleDelete.statusCode).toBe(412);
+    const after = await t.request({ method: 'GET', url: '/cms/rest/users/ann' });
+    expect(after.json().role).toBe('Editor');
+    expect(after.headers.etag).toBe(v2);
+
+    // If-Match on a user that does not exist never matches, not even `*`: nothing is created.
+    const ghost = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/ghost',
+      headers: { 'if-match': '*' },
+      payload: { role: 'Viewer', password: 'ghost-password' },
+    });
+    expect(ghost.statusCode).toBe(412);
+    expect((await list()).map((u) => u.username)).not.toContain('ghost');
+
+    const deleted = await t.request({ method: 'DELETE', url: '/cms/rest/users/ann', headers: { 'if-match': v2 } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await list()).map((u) => u.username)).toEqual(['admin']);
+  });
+
+  it('shows a single user to admins only', async () => {
+    const viewer = await t.createUser('vera', 'Viewer');
+    const res = await t.request({ method: 'GET', url: '/cms/rest/users/vera', headers: { authorization: viewer } });
+    expect(res.statusCode).toBe(403);
+    const anon = await t.request({ method: 'GET', url: '/cms/rest/users/vera', headers: { authorization: '' } });
+    expect(anon.statusCode).toBe(401);
+  });
 });
