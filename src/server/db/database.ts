@@ -7,6 +7,8 @@ import { isPostgres } from './dialect.js';
 import { initial } from './migrations/0001-initial.js';
 import { assetsListIndexes } from './migrations/0030-assets-list-indexes.js';
 import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-text.js';
+import { folderAssetCounts } from './migrations/0050-folder-asset-counts.js';
+import { changeGeneration } from './migrations/0060-change-generation.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0030-assets-list-indexes': assetsListIndexes,
   '0040-postgres-byte-order-text': postgresByteOrderText,
+  '0050-folder-asset-counts': folderAssetCounts,
+  '0060-change-generation': changeGeneration,
 };
 
 export interface DatabaseOptions {

@@ -214,21 +214,24 @@ export const assetsRepository = {
     return rows.map((r) => normalise(r) as ListedAssetRow);
   },
 
-  /** How many assets a listing matches in all. */
+  /**
+   * How many assets a listing matches in all. Without filters, the per-folder counters that triggers keep exact
+   * (`folder_asset_counts`, migration 0050) answer: one row, or one per folder of the subtree. With a filter
+   * (type, state, text), the matching rows are counted.
+   */
   async listCount(db: Kysely<DB>, f: ListFilter): Promise<number> {
     if (!f.type && !f.state && !f.q) {
-      // Without filters on the detail rows, the nodes index alone answers (every asset node has its row).
       const r = f.recursive
-        ? await sql<{ n: number | string }>`
+        ? await sql<{ n: number | string | null }>`
             with recursive sub(id) as (
               select id from nodes where id = ${f.folderId}
               union all
               select d.id from nodes d join sub on d.parent_id = sub.id where d.kind = 'folder'
             )
-            select count(*) as n from nodes where parent_id in (select id from sub) and kind = 'asset'`.execute(db)
+            select sum(c.n) as n from folder_asset_counts c where c.folder_id in (select id from sub)`.execute(db)
         : await sql<{ n: number | string }>`
-            select count(*) as n from nodes where parent_id = ${f.folderId} and kind = 'asset'`.execute(db);
-      return toNumber(r.rows[0]?.n);
+            select n from folder_asset_counts where folder_id = ${f.folderId}`.execute(db);
+      return toNumber(r.rows[0]?.n ?? 0);
     }
     const r = await this.base(db, f)
       .select((eb) => eb.fn.countAll().as('n'))
