@@ -117,11 +117,35 @@ export interface FolioServerOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the built Folio server (bench/.cache/build) on `dataDir`: no seed, warn-level logs, a free port. */
+/**
+ * The `node` flags the server is shipped with: those of package.json's `serve` script, which `start` must repeat
+ * (checked here, so the two cannot drift apart). `--initial-old-space-size=128` keeps V8 from sizing the old
+ * generation to the small idle heap, after which streaming file buffers triggers mark-compact after mark-compact.
+ */
+export function shippedNodeFlags(): string[] {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const flagsOf = (name: string) => {
+    const m = /(?:^|&&\s*)node((?:\s+--\S+)*)\s+dist-server\/server\/main\.js/.exec(scripts[name] ?? '');
+    if (!m) throw new Error(`package.json script "${name}" does not start node dist-server/server/main.js`);
+    return m[1]!.trim().split(/\s+/).filter(Boolean);
+  };
+  const serve = flagsOf('serve');
+  if (flagsOf('start').join(' ') !== serve.join(' ')) {
+    throw new Error('package.json: "start" and "serve" start node with different flags');
+  }
+  return serve;
+}
+
+/**
+ * Starts the built Folio server (bench/.cache/build) on `dataDir` as `npm run serve` starts it (same node flags):
+ * no seed, warn-level logs, a free port.
+ */
 export async function startFolio(opts: FolioServerOptions): Promise<RunningProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('The server is not built: call buildServer() first.');
   const port = opts.port ?? (await freePort());
-  return spawnNode([SERVER_ENTRY], {
+  return spawnNode([...shippedNodeFlags(), SERVER_ENTRY], {
     port,
     env: {
       PORT: String(port),

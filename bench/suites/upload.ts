@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_BASIC, ROOT } from '../lib/paths.js';
-import { freePort, memoryOf, sampleMemory, spawnNode, startFolio } from '../lib/server.js';
+import { freePort, memoryOf, sampleMemory, shippedNodeFlags, spawnNode, startFolio } from '../lib/server.js';
 
 const MiB = 1024 * 1024;
 
@@ -81,8 +81,10 @@ export async function uploadSuite(
   makeFile(file, opts.bytes);
   const folio = await startFolio({ dataDir, env: { CMS_MAX_UPLOAD_BYTES: String(opts.bytes * 2) } });
   const barePort = await freePort();
+  // The bare stream runs on the same node flags as the server, so the comparison is of the code alone.
   const bare = await spawnNode(
     [
+      ...shippedNodeFlags(),
       '--import',
       'tsx',
       path.join(ROOT, 'bench/lib/bare-server.ts'),

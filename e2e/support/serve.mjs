@@ -26,7 +26,11 @@ for (const [file, hint] of [
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const child = spawn(process.execPath, [entry], {
+// The node flags of `npm run serve` (package.json), so e2e runs the server as shipped.
+const serveScript = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+const nodeFlags = /^node((?:\s+--\S+)*)\s/.exec(serveScript)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+
+const child = spawn(process.execPath, [...nodeFlags, entry], {
   cwd: root,
   stdio: 'inherit',
   env: {
