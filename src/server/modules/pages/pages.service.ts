@@ -10,7 +10,6 @@ import {
   type PageCode,
 } from '../../../shared/api/pages.js';
 import { splitPath } from '../../../shared/api/paths.js';
-import type { TemplateRegion } from '../../../shared/api/templates.js';
 import {
   DEFAULT_WORKFLOW,
   TRANSITIONS,
@@ -23,14 +22,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { assertIfMatch, etagOf } from '../../lib/etag.js';
 import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
-import { templatesRepository } from '../templates/templates.repository.js';
+import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { applyBody } from './page-body.js';
 import { locateContainer, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
 import { calendarOf, codeOf, presentPage, seoOf, type PageView } from './pages.presenter.js';
-import { pagesRepository as repo, type PageRow, type SubtreeNode } from './pages.repository.js';
+import { pagesRepository as repo, type PageRow, type SubtreeNode, type WidgetWithAsset } from './pages.repository.js';
 
 /** A page as sent to the client: the object, its exact JSON and the strong ETag of that JSON. */
 export interface PageRepresentation {
@@ -68,32 +67,58 @@ function timeOf(date: string): number {
   return Date.parse(date.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
-/** The page with the most recent content of everything it shows, read inside `db`. */
-async function loadView(db: Kysely<DB>, loc: PageLocation, id: string, page: PageRow): Promise<PageView> {
-  const template = await templatesRepository.find(db, page.template_name);
-  const widgets = await repo.widgets(db, id);
+/** What a page shows besides its own row: its template (undefined when gone), widgets and their asset folders. */
+interface PageParts {
+  template: TemplateRow | undefined;
+  widgets: readonly WidgetWithAsset[];
+  assetFolderPaths: Map<string, string>;
+}
+
+/**
+ * Reads the parts of page `id` inside `db`; `known` supplies parts already read in the same transaction (and
+ * asset folder paths already resolved), which are not read again.
+ */
+async function loadParts(
+  db: Kysely<DB>,
+  id: string,
+  templateName: string,
+  known: { template?: TemplateRow; widgets?: readonly WidgetWithAsset[]; assetFolderPaths?: Map<string, string> } = {},
+): Promise<PageParts> {
+  const template = known.template ?? (await templatesRepository.find(db, templateName));
+  const widgets = known.widgets ?? (await repo.widgets(db, id));
   const assetFolderPaths = new Map<string, string>();
   for (const w of widgets) {
     const folderId = w.asset_parent_id;
     if (!folderId || assetFolderPaths.has(folderId)) continue;
-    assetFolderPaths.set(folderId, ((await treeRepository.pathOf(db, folderId)) ?? []).join('/'));
+    const path = known.assetFolderPaths?.get(folderId) ?? ((await treeRepository.pathOf(db, folderId)) ?? []).join('/');
+    assetFolderPaths.set(folderId, path);
   }
+  return { template, widgets, assetFolderPaths };
+}
+
+function viewOf(loc: PageLocation, id: string, page: PageRow, parts: PageParts): PageView {
   return {
     id,
     name: loc.name,
     siteName: loc.siteName,
     folderPath: loc.folderPath,
     page,
-    templateRegions: template ? templateRegionsOf(template) : [],
-    widgets,
-    assetFolderPaths,
+    templateRegions: parts.template ? templateRegionsOf(parts.template) : [],
+    widgets: parts.widgets,
+    assetFolderPaths: parts.assetFolderPaths,
   };
 }
 
-async function loadTemplateRegions(db: Kysely<DB>, name: string): Promise<TemplateRegion[]> {
-  const template = await templatesRepository.find(db, name);
+/** The page with the most recent content of everything it shows, read inside `db`. */
+async function loadView(db: Kysely<DB>, loc: PageLocation, id: string, page: PageRow): Promise<PageView> {
+  return viewOf(loc, id, page, await loadParts(db, id, page.template_name));
+}
+
+/** The template named `name` (404 TEMPLATE_NOT_FOUND when there is none); `known` when already read. */
+async function loadTemplate(db: Kysely<DB>, name: string, known?: TemplateRow): Promise<TemplateRow> {
+  const template = known?.name === name ? known : await templatesRepository.find(db, name);
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
-  return templateRegionsOf(template);
+  return template;
 }
 
 /** 409 when `name`, `siteName` or `folderPath` of the body differ from the URL. */
@@ -201,6 +226,9 @@ export function createPagesService(ctx: AppContext) {
         let id: string;
         let created = false;
         let before: PageRepresentation | undefined;
+        // An existing page's row and parts as read before the change (the rest of the PUT reuses them).
+        let page: PageRow;
+        let beforeParts: PageParts | undefined;
         if (!loc.occupant) {
           assertIfMatch(ifMatch, null);
           if (body.id !== undefined)
@@ -222,24 +250,27 @@ export function createPagesService(ctx: AppContext) {
             displayName: body.displayName,
           });
           created = true;
+          page = (await repo.findPage(trx, id))!;
         } else {
           id = loc.occupant.id;
           const locked = await repo.lockPage(trx, id);
           if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
-          before = represent(await loadView(trx, loc, id, locked));
+          page = locked;
+          beforeParts = await loadParts(trx, id, locked.template_name);
+          before = represent(viewOf(loc, id, locked, beforeParts));
           assertIfMatch(ifMatch, before.etag);
           if (body.id !== undefined && body.id !== id) {
             throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of the page at the URL (${id}).`);
           }
         }
-        let page = (await repo.findPage(trx, id))!;
 
         // Template switch: content of regions the new template also has (editable) stays; the rest goes.
         let droppedRegions: string[] | undefined;
         const oldRegions = before ? before.page.body.map((r) => r.name) : [];
         const switching = body.templateName !== page.template_name;
-        const templateRegions = await loadTemplateRegions(trx, body.templateName);
-        let widgets = await repo.widgets(trx, id);
+        const template = await loadTemplate(trx, body.templateName, beforeParts?.template);
+        const templateRegions = templateRegionsOf(template);
+        let widgets = beforeParts?.widgets ?? (await repo.widgets(trx, id));
         if (body.body) {
           await applyBody(
             { trx, actor, now, pageId: id, templateName: body.templateName, templateRegions, widgets },
@@ -264,8 +295,17 @@ export function createPagesService(ctx: AppContext) {
           ...(switching ? { template_name: body.templateName } : {}),
         };
         page = { ...page, ...patch };
-        if (Object.keys(patch).length) await repo.updatePage(trx, id, patch);
-        let view = await loadView(trx, loc, id, page);
+        // The page as it will be: widgets as read after the body was applied (read again after a template switch
+        // dropped some), the template asked for.
+        const afterParts =
+          beforeParts && !body.body && !switching
+            ? beforeParts
+            : await loadParts(trx, id, page.template_name, {
+                template,
+                ...(switching ? {} : { widgets }),
+                ...(beforeParts ? { assetFolderPaths: beforeParts.assetFolderPaths } : {}),
+              });
+        let view = viewOf(loc, id, page, afterParts);
         const contentChanged = !before || contentSignature(before.page) !== contentSignature(presentPage(view));
 
         // Workflow: editing a Public page moves it to Quick Edit first, then the state asked for is walked to.
@@ -300,13 +340,16 @@ export function createPagesService(ctx: AppContext) {
         if (state !== from) workflowPatch.workflow_state = state;
         if ((checkedOut ? 1 : 0) !== page.checked_out) workflowPatch.checked_out = checkedOut ? 1 : 0;
         if (checkedOutUser !== page.checked_out_user) workflowPatch.checked_out_user = checkedOutUser;
-        if (contentChanged || moved || Object.keys(workflowPatch).length) {
+        const touched = contentChanged || moved || Object.keys(workflowPatch).length > 0;
+        if (touched) {
           Object.assign(workflowPatch, { updated_at: ts, updated_by: actor.username });
-          await repo.updatePage(trx, id, workflowPatch);
-          await repo.touchNode(trx, id, ts);
           page = { ...page, ...workflowPatch };
           view = { ...view, page };
         }
+        // The fields sent and the workflow's changes in one statement.
+        const rowPatch = { ...patch, ...workflowPatch };
+        if (Object.keys(rowPatch).length) await repo.updatePage(trx, id, rowPatch);
+        if (touched) await repo.touchNode(trx, id, ts);
 
         const after = represent(view);
         const responseJson =
