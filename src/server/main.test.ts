@@ -115,4 +115,44 @@ describe('main: a real server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited, again.output()).toBe(0);
   }, 90_000);
+
+  it('on SIGINT, finishes a download in flight on a keep-alive connection, then closes it and exits 0', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-main-'));
+    dirs.push(dataDir);
+    const { child, base, exited, output } = await startServer(dataDir);
+    // Bigger than the socket buffers, so the response is still being written when the signal comes.
+    const content = Buffer.alloc(8 * 1024 * 1024, 'folio ');
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'text/plain' }), 'big.txt');
+    const up = await fetch(`${base}/cms/rest/assets/binary/Assets/keepalive/big.txt`, {
+      method: 'POST',
+      headers: { authorization: ADMIN },
+      body: form,
+    });
+    expect(up.status, await up.text()).toBe(201);
+
+    const agent = new http.Agent({ keepAlive: true });
+    const received = await new Promise<number>((resolve, reject) => {
+      const req = http.get(
+        `${base}/cms/rest/assets/binary/Assets/keepalive/big.txt`,
+        { agent, headers: { authorization: ADMIN } },
+        (res) => {
+          res.pause();
+          child.kill('SIGINT');
+          let n = 0;
+          setTimeout(() => {
+            res.on('data', (c: Buffer) => (n += c.length));
+            res.on('end', () => resolve(n));
+            res.resume();
+          }, 500);
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(received).toBe(content.length);
+    // The agent keeps the connection open; the server must close it rather than wait out its keep-alive time.
+    expect(await exited, output()).toBe(0);
+    expect(output()).not.toMatch(/shutdown took too long/);
+    agent.destroy();
+  }, 90_000);
 });
