@@ -22,7 +22,7 @@ import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../lib/errors.js';
 import { assertIfMatch, etagOf } from '../../lib/etag.js';
 import { insertPageRecord, LANDING_PAGE_NAME } from '../pages/page-records.js';
-import { effectiveAccess, requireAccess, type AccessLevel } from '../tree/access.js';
+import { effectiveAccess, requireAccess, requireSiteAdmin, type AccessLevel } from '../tree/access.js';
 import { assertValidNames } from '../tree/paths.js';
 import { newNodeRow, treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import {
@@ -428,6 +428,7 @@ export function createFoldersService(ctx: AppContext) {
     }
     const name = segments[segments.length - 1]!;
     const isSite = segments.length === 1;
+    if (isSite && realmOf(segments) !== 'assets') requireSiteAdmin(actor, 'create');
     const realm = realmOf(segments);
     const found = isSite ? (await tree.findById(db, ROOT_NODE_ID))! : resolved[resolved.length - 1]!;
     if (!isContainer(found.kind) && found.kind !== 'root') {
@@ -552,6 +553,7 @@ export function createFoldersService(ctx: AppContext) {
         const node = await lockFound(trx, found, segments);
         const chain = [...resolved.slice(0, -1), node];
         requireAccess(actor, chain, 'WRITE', quotePath(segments));
+        if (node.kind === 'site') requireSiteAdmin(actor, 'delete');
         if (opts.ifMatch !== undefined)
           assertIfMatch(opts.ifMatch, (await represent(trx, actor, chain, segments)).etag);
         if (await repo.hasChildrenBesides(trx, node.id, node.landing_page_id)) {

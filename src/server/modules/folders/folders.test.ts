@@ -742,6 +742,47 @@ describe('access levels', () => {
     expect((await putFolder(t, 'www/open', { accessLevel: 'WRITE' }, { authorization: editor })).statusCode).toBe(200);
   });
 
+  it('leaves creating, renaming and deleting sites to admins; editors still work inside a site', async () => {
+    for (const as of [{ authorization: editor }, { authorization: contributor }]) {
+      const created = await expectRefused(
+        () => putFolder(t, 'site2', { sectionInfo: { templateName: 'basic' } }, as),
+        403,
+        'NOT_AUTHORIZED',
+      );
+      expect(created.detail).toMatch(/only admins create sites/i);
+      await expectRefused(
+        () => t.request({ method: 'DELETE', url: folderUrl('www'), headers: as }),
+        403,
+        'NOT_AUTHORIZED',
+      );
+      await expectRefused(
+        () =>
+          t.request({
+            method: 'POST',
+            url: '/cms/rest/folders/rename',
+            payload: { path: 'www', newName: 'web' },
+            headers: as,
+          }),
+        403,
+        'NOT_AUTHORIZED',
+      );
+    }
+    // Inside the site, and on the site's own properties, WRITE is what counts.
+    const as = { authorization: editor };
+    expect((await putFolder(t, 'www/news', { sectionInfo: { templateName: 'basic' } }, as)).statusCode).toBe(201);
+    const site = await putFolder(t, 'www', { sectionInfo: { displayTitle: 'The web site' } }, as);
+    expect(site.statusCode, site.body).toBe(200);
+    // Admins do all three.
+    expect((await putFolder(t, 'site2', { sectionInfo: { templateName: 'basic' } })).statusCode).toBe(201);
+    const renamed = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/rename',
+      payload: { path: 'site2', newName: 'site3' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: folderUrl('site3') })).statusCode).toBe(200);
+  });
+
   it('READ set by an admin makes a folder and everything inside read-only for non-admins', async () => {
     const res = await putFolder(t, 'www/locked', { accessLevel: 'READ', subfolders: [{ name: 'inner' }] });
     expect(res.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, preconditionFailed } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
 import { assetSearchText } from '../assets/asset-records.js';
-import { requireAccess } from '../tree/access.js';
+import { requireAccess, requireSiteAdmin } from '../tree/access.js';
 import { itemPathSegments } from '../tree/paths.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import { copyBlob, deleteBlobs } from './folders.blobs.js';
@@ -376,6 +376,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
         const node = await lockFound(trx, resolved[resolved.length - 1]!, segs);
         const chain = [...resolved.slice(0, -1), node];
         requireAccess(actor, chain, 'WRITE', quotePath(segs));
+        if (node.kind === 'site') requireSiteAdmin(actor, 'rename');
         await assertItemIfMatch(trx, actor, chain, segs, ifMatch, stamp);
         const renamed = [...segs.slice(0, -1), newName];
         if (newName === node.name) return presentTreeItem(node.kind, renamed);

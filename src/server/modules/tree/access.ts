@@ -30,3 +30,11 @@ export function requireAccess(actor: Actor, chain: readonly NodeRow[], needed: A
     );
   }
 }
+
+/**
+ * Sites are created, renamed and deleted by admins only: a site is a publication of its own, not content. What is
+ * inside a site follows the access levels as everywhere else.
+ */
+export function requireSiteAdmin(actor: Actor, verb: 'create' | 'rename' | 'delete'): void {
+  if (actor.role !== 'Admin') throw forbidden(`Only admins ${verb} sites.`);
+}

@@ -36,6 +36,7 @@ export function useItemCommands() {
       return actionsFor(item, {
         canChange: canChange(queryClient, explorer.role, item),
         canChangeParent: parent !== null && canChange(queryClient, explorer.role, parentItemOf(item)),
+        canManageSites: explorer.role === 'Admin',
         navigation: navigationPosition(queryClient, item),
         withoutOpen: options.withoutOpen,
       });

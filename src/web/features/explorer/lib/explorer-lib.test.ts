@@ -117,7 +117,9 @@ describe('building the tree', () => {
 describe('actions offered', () => {
   it('offers changes only to who may change, and never moves landing pages or sites', () => {
     const ids = (item = about, canChange = true, nav?: { index: number; count: number }) =>
-      actionsFor(item, { canChange, canChangeParent: canChange, navigation: nav }).map((a) => a.id);
+      actionsFor(item, { canChange, canChangeParent: canChange, canManageSites: true, navigation: nav }).map(
+        (a) => a.id,
+      );
     expect(ids(about, false)).toEqual(['open']);
     expect(ids(site)).toEqual([
       'open',
@@ -133,6 +135,13 @@ describe('actions offered', () => {
     expect(ids(articles)).toEqual(['open', 'new-folder', 'new-page', 'rename', 'move', 'delete']);
     expect(ids(about, true, { index: 0, count: 2 })).toContain('move-down');
     expect(ids(itemAt('Assets', 'library'))).toEqual(['open', 'new-assetfolder']);
+    // An editor works inside a site, but renaming or deleting the site itself is for admins.
+    const asEditor = (item: typeof site) =>
+      actionsFor(item, { canChange: true, canChangeParent: true, canManageSites: false }).map((a) => a.id);
+    expect(asEditor(site)).not.toContain('rename');
+    expect(asEditor(site)).not.toContain('delete');
+    expect(asEditor(site)).toContain('new-section');
+    expect(asEditor(articles)).toEqual(['open', 'new-folder', 'new-page', 'rename', 'move', 'delete']);
   });
 });
 

@@ -20,6 +20,8 @@ export interface ActionContext {
   canChange: boolean;
   /** The user may change the item's container (reordering is a change of the container). */
   canChangeParent: boolean;
+  /** The user may rename and delete sites themselves (admins only; inside a site the access levels count). */
+  canManageSites: boolean;
   /** Where a section or link stands among its container's navigation entries. */
   navigation?: { index: number; count: number };
   /** Leave out "Open" (the item's screen is already showing). */
@@ -53,7 +55,8 @@ const CREATE_LABEL: Record<CreatableKind, string> = {
 
 /**
  * The actions offered for an item. Nothing the service would refuse is offered: no changes for a user who may not
- * change the item, no move, rename or delete of landing pages or the asset library, no move of sites.
+ * change the item, no move, rename or delete of landing pages or the asset library, no move of sites, and no rename
+ * or delete of a site but for admins.
  */
 export function actionsFor(item: ExplorerItem, ctx: ActionContext): ActionEntry[] {
   const out: ActionEntry[] = [];
@@ -61,7 +64,8 @@ export function actionsFor(item: ExplorerItem, ctx: ActionContext): ActionEntry[
   if (ctx.canChange) {
     for (const kind of creatableIn(item)) out.push({ id: `new-${kind}`, label: CREATE_LABEL[kind], group: 'create' });
   }
-  const ownChangesAllowed = ctx.canChange && item.kind !== 'library' && !item.isLandingPage;
+  const ownChangesAllowed =
+    ctx.canChange && item.kind !== 'library' && !item.isLandingPage && (item.kind !== 'site' || ctx.canManageSites);
   if (ownChangesAllowed) out.push({ id: 'rename', label: 'Rename…', group: 'change', shortcut: 'F2' });
   if (ownChangesAllowed && isMovable(item)) out.push({ id: 'move', label: 'Move to…', group: 'change' });
   if (ctx.canChangeParent && isNavigationEntry(item.kind) && ctx.navigation) {
