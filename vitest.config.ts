@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // jsdom + user-event tests take 1–3 s on an idle machine; on a loaded 2-core one they passed 5 s.
+          testTimeout: 30_000,
           setupFiles: ['src/web/test/setup.ts'],
         },
       },
