@@ -16,6 +16,7 @@ import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration } from './lib/change-generation.js';
 import type { AppContext } from './lib/context.js';
 import type { App } from './lib/http.js';
 import { registerAssetsRoutes } from './modules/assets/assets.routes.js';
@@ -35,6 +36,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
+import { registerResponseCache, type ResponseCache } from './plugins/response-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { seedDemo } from './seed/demo-seed.js';
 
@@ -58,6 +60,8 @@ export interface FolioExtras {
   generatedAdminPassword?: string;
   /** Every route registered, and whether it belongs in the OpenAPI document. */
   routes: { method: string; url: string; documented: boolean }[];
+  /** The response cache (null when CMS_RESPONSE_CACHE=off). */
+  responseCache: ResponseCache | null;
 }
 
 /** Builds the whole service: database (migrated), blob store, plugins in a fixed order, routes. Never listens. */
@@ -87,18 +91,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.validateResponses ? zodSerializerCompiler : () => (data: unknown) => JSON.stringify(data),
   );
 
+  const sqlitePath = path.join(config.dataDir, 'folio.db');
   const database: Database = openDatabase({
     databaseUrl: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, 'folio.db'),
+    sqlitePath,
     pgSchema: opts.pgSchema,
     poolSize: config.dbPoolSize,
     onPoolError: (err) => app.log.error({ err }, 'PostgreSQL connection failed while idle'),
   });
   let blobs: BlobStore;
+  let generation: ChangeGeneration | undefined;
   try {
     await database.migrate();
+    generation = openChangeGeneration({ dialect: database.dialect, db: database.db, sqlitePath });
+    // A node that crashed between a commit and its bump invalidates every node's caches when it comes back.
+    await generation.bump();
     blobs = await openBlobStore(config);
   } catch (err) {
+    await generation?.close();
     await database.close();
     throw err;
   }
@@ -109,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db: database.db,
     blobs,
     log: app.log,
+    generation,
     now: opts.now ?? Date.now,
   };
 
@@ -117,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const admin = await auth.ensureAdmin();
 
   app.addHook('onClose', async () => {
+    await generation.close();
     await database.close();
     await blobs.close?.();
   });
@@ -162,7 +174,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     uiConfig: { url: '/cms/rest/openapi.json', validatorUrl: null } as never,
   });
 
+  registerChangeGeneration(app, generation);
   registerAuthentication(app, auth);
+  // After authentication: the cache key holds the caller's role.
+  const responseCache = registerResponseCache(app, {
+    enabled: config.responseCache,
+    maxBytes: config.responseCacheBytes,
+    maxAgeMs: config.responseCacheMaxAgeMs,
+    now: ctx.now,
+  });
 
   registerHealthRoutes(app, database);
   registerDocsRoutes(app);
@@ -187,7 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (await seedDemo(app, auth, ctx.db)) app.log.info('seeded the demo site');
   }
 
-  const extras: FolioExtras = { ctx, generatedAdminPassword: admin.generatedPassword, routes };
+  const extras: FolioExtras = { ctx, generatedAdminPassword: admin.generatedPassword, routes, responseCache };
   return Object.assign(app, { folio: extras });
 }
 

@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   CMS_SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(8),
   CMS_COOKIE_SECURE: bool.default(false),
   CMS_WEB_DIR: z.string().default('./dist'),
+  // The response cache of GETs (plugins/response-cache.ts): on/off, its size, and how long an entry is trusted.
+  CMS_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  CMS_RESPONSE_CACHE_MB: z.coerce.number().positive().default(64),
+  CMS_RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -74,6 +78,15 @@ export interface Config {
   /** The built SPA (Vite's output); served when it exists. */
   webDir: string;
   logLevel: string;
+  /** Serve flagged GETs from the in-memory response cache (`CMS_RESPONSE_CACHE=on`). */
+  responseCache: boolean;
+  /** The response cache's size bound in bytes (`CMS_RESPONSE_CACHE_MB`). */
+  responseCacheBytes: number;
+  /**
+   * How long a cached answer (and a remembered Basic credential's generation) is trusted at most
+   * (`CMS_RESPONSE_CACHE_MAX_AGE_S`): bounds the damage of a node that crashed between a commit and its bump.
+   */
+  responseCacheMaxAgeMs: number;
 }
 
 /** Reads and validates the configuration; throws a readable error for bad values. */
@@ -106,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.CMS_COOKIE_SECURE,
     webDir: path.resolve(e.CMS_WEB_DIR),
     logLevel: e.LOG_LEVEL,
+    responseCache: e.CMS_RESPONSE_CACHE === 'on',
+    responseCacheBytes: Math.floor(e.CMS_RESPONSE_CACHE_MB * MiB),
+    responseCacheMaxAgeMs: e.CMS_RESPONSE_CACHE_MAX_AGE_S * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import { initial } from './migrations/0001-initial.js';
 import { assetsListIndexes } from './migrations/0030-assets-list-indexes.js';
 import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-text.js';
 import { folderAssetCounts } from './migrations/0050-folder-asset-counts.js';
+import { changeGeneration } from './migrations/0060-change-generation.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-assets-list-indexes': assetsListIndexes,
   '0040-postgres-byte-order-text': postgresByteOrderText,
   '0050-folder-asset-counts': folderAssetCounts,
+  '0060-change-generation': changeGeneration,
 };
 
 export interface DatabaseOptions {

@@ -5,6 +5,7 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import type { ChangeGeneration } from './change-generation.js';
 
 /** What every service is built from. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Kysely<DB>;
   blobs: BlobStore;
   log: FastifyBaseLogger;
+  /** Differs after every acknowledged write, on every node: what caches check their entries against. */
+  generation: ChangeGeneration;
   /** Milliseconds since the epoch; replaceable in tests. */
   now(): number;
 }

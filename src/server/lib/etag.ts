@@ -24,3 +24,12 @@ export function assertIfMatch(ifMatch: string | undefined, currentEtag: string |
   if (currentEtag !== null && tags.includes(currentEtag)) return;
   throw preconditionFailed();
 }
+
+/** True when `If-None-Match` names `etag` (weak comparison) or is `*`: a GET answers 304 Not Modified. */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}

@@ -26,7 +26,7 @@ export function registerAuthentication(app: App, auth: AuthService) {
     if (!needsAuth(request)) return;
     const header = request.headers.authorization;
     if (header) {
-      const actor = await auth.resolveBasic(header, request.ip);
+      const actor = await auth.resolveBasic(header, request.ip, await request.changeGeneration());
       if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
       request.actor = actor;
       return;

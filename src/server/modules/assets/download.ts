@@ -40,13 +40,7 @@ export function ifRangeAllows(header: string | undefined, etag: string): boolean
 }
 
 /** True when `If-None-Match` names the current ETag (or `*`): answer 304. */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
+export { ifNoneMatchHits } from '../../lib/etag.js';
 
 /** RFC 5987 `value-chars`: everything outside attr-char is percent-encoded. */
 function rfc5987(value: string): string {

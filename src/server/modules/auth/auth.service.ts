@@ -26,9 +26,13 @@ export interface SessionInfo extends Actor {
 /** Sign-in: HTTP Basic for API clients, server-side sessions for the SPA, a rate limit for both. */
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
-  // Keyed hash of the Authorization header → who it proved to be, and the password hash it was checked against.
+  // Keyed hash of the Authorization header → who it proved to be, the password hash it was checked against, and
+  // the change generation under which that user row was last read.
   const basicKey = randomBytes(32);
-  const basicCache = new Map<string, { username: string; passwordHash: string; expires: number }>();
+  const basicCache = new Map<
+    string,
+    { username: string; role: Role; passwordHash: string; expires: number; generation: string }
+  >();
 
   async function checkRateLimit(key: string) {
     const row = await repo.findFailures(db, key);
@@ -140,8 +144,13 @@ export function createAuthService(ctx: AppContext) {
       return { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
     },
 
-    /** Verifies an `Authorization: Basic …` header; answers null when the header is not Basic. */
-    async resolveBasic(header: string, address: string): Promise<Actor | null> {
+    /**
+     * Verifies an `Authorization: Basic …` header; answers null when the header is not Basic. `generation` is the
+     * change generation read at the start of the request: a remembered credential is trusted without a query
+     * while it is unchanged (every change of users or passwords bumps it, on every node); otherwise the user row
+     * is read again and a changed password hash (or a deleted user) drops the credential.
+     */
+    async resolveBasic(header: string, address: string, generation: string): Promise<Actor | null> {
       const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
       if (!m) return null;
       const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
@@ -153,15 +162,25 @@ export function createAuthService(ctx: AppContext) {
       const cached = basicCache.get(cacheKey);
       const now = ctx.now();
       if (cached && cached.expires > now && cached.username === username) {
+        if (cached.generation === generation) return { username, role: cached.role };
         const user = await usersRepository.find(db, username);
         // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
-        if (user && user.password_hash === cached.passwordHash) return { username, role: user.role as Role };
+        if (user && user.password_hash === cached.passwordHash) {
+          Object.assign(cached, { role: user.role as Role, generation });
+          return { username, role: cached.role };
+        }
         basicCache.delete(cacheKey);
       }
       const actor = await verifyCredentials(username, password, address);
       const user = await usersRepository.find(db, username);
       if (basicCache.size >= BASIC_CACHE_MAX) basicCache.clear();
-      basicCache.set(cacheKey, { username, passwordHash: user!.password_hash, expires: now + BASIC_CACHE_MS });
+      basicCache.set(cacheKey, {
+        username,
+        role: user!.role as Role,
+        passwordHash: user!.password_hash,
+        expires: now + BASIC_CACHE_MS,
+        generation,
+      });
       return actor;
     },
 

@@ -1,0 +1,121 @@
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
+
+/**
+ * The change generation: a value that differs after every acknowledged write, on every node. Caches (the
+ * response cache, the Basic credential cache) remember the generation they read before producing an entry and
+ * trust the entry only while the generation is still the same. See lib/README.md for the consistency argument.
+ */
+export interface ChangeGeneration {
+  /** The current generation. SQLite answers at once (no query); PostgreSQL in one round trip. */
+  read(): string | Promise<string>;
+  /** Marks a change: every later `read`, on any node, answers a different value. */
+  bump(): Promise<void>;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The change generation as this request first saw it: read once (lazily) and shared by the auth hook and the
+     * response cache. Read it before producing anything that is cached under it.
+     */
+    changeGeneration(): string | Promise<string>;
+    /** Memo of `changeGeneration()`. */
+    changeGenerationRead: string | Promise<string> | null;
+    /** Set once this request bumped the generation. */
+    changeGenerationBumped: boolean;
+  }
+}
+
+export interface ChangeGenerationOptions {
+  dialect: 'sqlite' | 'postgres';
+  db: Kysely<any>;
+  /** The SQLite database file (SQLite only). */
+  sqlitePath?: string;
+}
+
+const PG_READ = CompiledQuery.raw('select last_value from change_generation');
+const PG_BUMP = CompiledQuery.raw(`select nextval('change_generation')`);
+
+/**
+ * Opens the generation of a migrated database.
+ * - SQLite: an in-process counter plus the file's `PRAGMA data_version` as seen by a read-only watcher
+ *   connection of its own, which changes at every commit by any other connection: this process's own (so even a
+ *   write that bypasses the HTTP layer is seen at commit) and other processes'.
+ * - PostgreSQL: an in-process counter plus the `change_generation` sequence (migration 0060): bump is
+ *   `nextval` (non-transactional, no row lock), read is `select last_value` through a precompiled query.
+ */
+export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGeneration {
+  let local = 0;
+  if (opts.dialect === 'sqlite') {
+    if (!opts.sqlitePath) throw new Error('openChangeGeneration: sqlitePath is required for SQLite');
+    const watcher = new SQLite(opts.sqlitePath, { readonly: true, fileMustExist: true });
+    const dataVersion = watcher.prepare('pragma data_version').pluck();
+    return {
+      read: () => `${local}:${dataVersion.get() as number}`,
+      async bump() {
+        local++;
+      },
+      async close() {
+        watcher.close();
+      },
+    };
+  }
+  const { db } = opts;
+  return {
+    async read() {
+      const r = await db.executeQuery<{ last_value: string }>(PG_READ);
+      return `${local}:${r.rows[0]!.last_value}`;
+    },
+    async bump() {
+      // The local part first: even when PostgreSQL cannot be reached, this node stops trusting its entries.
+      local++;
+      await db.executeQuery(PG_BUMP);
+    },
+    async close() {},
+  };
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Unsafe routes that change no content: signing in and out only touch sessions and the sign-in rate limit. */
+const SESSION_ONLY_ROUTES = new Set(['/cms/rest/auth/login', '/cms/rest/auth/logout']);
+
+/** True when this request must bump the generation once its handler ran. */
+function changesContent(request: FastifyRequest): boolean {
+  return (
+    UNSAFE.has(request.method) &&
+    // Unauthenticated requests never reach a handler that writes (and must not be able to empty the caches).
+    request.actor !== null &&
+    request.url.startsWith('/cms/') &&
+    !SESSION_ONLY_ROUTES.has(request.routeOptions.url ?? '')
+  );
+}
+
+/**
+ * Gives every request `changeGeneration()` (read once, shared), and bumps the generation after every
+ * authenticated unsafe request under /cms/ except sign-in/sign-out, whatever its status: in `onSend`, awaited,
+ * so the bump lands after the handler's commit and before the client hears back.
+ */
+export function registerChangeGeneration(app: FastifyInstance, generation: ChangeGeneration) {
+  app.decorateRequest('changeGenerationRead', null);
+  app.decorateRequest('changeGenerationBumped', false);
+  app.decorateRequest('changeGeneration', function (this: FastifyRequest) {
+    return (this.changeGenerationRead ??= generation.read());
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.changeGenerationBumped || !changesContent(request)) return payload;
+    // Set first: if the bump fails, the error response passes through here again and must not retry forever.
+    request.changeGenerationBumped = true;
+    try {
+      await generation.bump();
+    } catch (err) {
+      request.log.error({ err }, 'could not bump the change generation; retrying once');
+      // The client must not take the write as acknowledged while other nodes may still serve what it replaced.
+      await generation.bump();
+    }
+    return payload;
+  });
+}
