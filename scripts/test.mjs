@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: unit + server integration tests (SQLite, and PostgreSQL too when TEST_DATABASE_URL is set),
-// then the Playwright e2e suite against the built server. Ends with one summary line: "N passed, N failed".
+// then the Playwright e2e suite and the reliability suites against the built server. Ends with one summary
+// line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,6 +107,27 @@ if (fs.existsSync(e2eReport)) {
   totals.skipped += s.skipped ?? 0;
 }
 if (!e2eOk) failures.push('e2e');
+
+// 4. The reliability suites (bad input, crash safety, lost updates, access, uploads, stored XSS) against the
+// built server, one file at a time; their figures go to the report directory, not bench/results.
+const reliabilityReport = path.join(tmp, 'vitest-reliability.json');
+{
+  const ok = await run(
+    'reliability suites',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'bench/reliability/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reliabilityReport}`,
+    ],
+    { ...withoutPg, FOLIO_RELIABILITY_RESULTS_DIR: tmp },
+  );
+  if (!countVitest(reliabilityReport) || !ok) failures.push('reliability suites');
+}
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log('');

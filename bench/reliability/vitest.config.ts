@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:reliability`: the reliability suites against the built server (bench/.cache/build), one file
- * at a time (each starts its own servers; the crash suite kills them). Not part of `npm test`: see README.
+ * at a time (each starts its own servers; the crash suite kills them). `npm test` runs them last.
  */
 export default defineConfig({
   test: {
