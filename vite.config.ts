@@ -1,13 +1,29 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './scripts/precompress';
 
 /** Where `npm run dev` finds the API server (tsx watch src/server/main.ts, PORT 8080 by default). */
 const apiTarget = process.env.FOLIO_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 // Keep the browser's Host and Origin as they are: the server's sign-in checks that they match.
 const proxy = { target: apiTarget, changeOrigin: false };
 
+/** After a build, `.br` and `.gz` beside each text file: the server sends them to browsers that accept them. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'folio-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist',

@@ -220,6 +220,8 @@ async function registerSpa(app: App, webDir: string) {
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts); browsers that accept one get it.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
