@@ -87,9 +87,17 @@ export function openDatabase(opts: DatabaseOptions): Database {
         // db 0040–), so one may ship after a higher number has run: pending ones run in name order.
         allowUnorderedMigrations: true,
       });
-      const { error, results } = await migrator.migrateToLatest();
-      const failed = results?.find((r) => r.status === 'Error');
-      if (error || failed) {
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        const failed = results?.find((r) => r.status === 'Error');
+        if (!error && !failed) return;
+        // Kysely's introspection lists the tables of every schema and checks its privileges on each schema by
+        // name; a schema someone else drops at that moment (another installation, a parallel test) fails the
+        // lookup with 3F000 before any migration ran. Nothing changed: look again.
+        if (isPg && !failed && attempt < 5 && vanishedSchema(error, migrationTableSchema)) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+          continue;
+        }
         throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
       }
     },
@@ -115,6 +123,13 @@ export function openDatabase(opts: DatabaseOptions): Database {
       await db.destroy();
     },
   };
+}
+
+/** Whether `error` is PostgreSQL's "schema … does not exist" (3F000) about a schema other than `ours`. */
+export function vanishedSchema(error: unknown, ours: string | undefined): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e || e.code !== '3F000') return false;
+  return !(ours && typeof e.message === 'string' && e.message.includes(`"${ours}"`));
 }
 
 function defaultPoolError(err: Error) {
