@@ -432,6 +432,47 @@ describe.skipIf(!PG_URL)('several server nodes on one PostgreSQL and one blob di
     expect((await call(a, 'DELETE', '/cms/rest/users/bob')).status).toBeLessThan(300);
     expect((await b.fetch('/cms/rest/auth/me', { headers: { authorization: fresh } })).status).toBe(401);
   });
+
+  it('a page cached by B shows a change made on A at the next GET on B', async () => {
+    const url = '/cms/rest/pages/by-path/demo/articles/cached';
+    expect((await call(a, 'PUT', url, { templateName: 'article', displayName: 'Version 1' })).status).toBe(201);
+    // B answers twice: the second answer comes from its response cache.
+    const first = await call(b, 'GET', url);
+    const second = await call(b, 'GET', url);
+    expect(second.text).toBe(first.text);
+    expect(second.json().displayName).toBe('Version 1');
+    expect((await call(a, 'PUT', url, { templateName: 'article', displayName: 'Version 2' })).status).toBe(200);
+    const after = await call(b, 'GET', url);
+    expect(after.json().displayName).toBe('Version 2');
+    expect(after.etag).toBe((await call(a, 'GET', url)).etag);
+    expect(after.etag).not.toBe(first.etag);
+    // A conditional GET on B with the old ETag gets the new page, with the current one a 304.
+    expect((await call(b, 'GET', url, undefined, { 'if-none-match': first.etag! })).status).toBe(200);
+    expect((await call(b, 'GET', url, undefined, { 'if-none-match': after.etag! })).status).toBe(304);
+    // A delete on A: B answers 404 at once.
+    expect((await call(a, 'DELETE', url)).status).toBe(200);
+    expect((await call(b, 'GET', url)).status).toBe(404);
+  });
+
+  it('a cached page on B is refused at once with a Basic credential whose password A changed', async () => {
+    const url = '/cms/rest/pages/by-path/demo/articles/for-carol';
+    expect((await call(a, 'PUT', url, { templateName: 'article' })).status).toBe(201);
+    expect(
+      (await call(a, 'PUT', '/cms/rest/users/carol', { role: 'Viewer', password: 'carol-password-1' })).status,
+    ).toBe(201);
+    const old = basic('carol', 'carol-password-1');
+    // B remembers the credential and caches the page for Viewers.
+    const seen = await call(b, 'GET', url, undefined, { authorization: old });
+    expect(seen.status).toBe(200);
+    expect((await call(b, 'GET', url, undefined, { authorization: old })).text).toBe(seen.text);
+    expect(
+      (await call(a, 'PUT', '/cms/rest/users/carol', { role: 'Viewer', password: 'carol-password-2' })).status,
+    ).toBe(200);
+    expect((await call(b, 'GET', url, undefined, { authorization: old })).status).toBe(401);
+    const fresh = await call(b, 'GET', url, undefined, { authorization: basic('carol', 'carol-password-2') });
+    expect(fresh.status).toBe(200);
+    expect(fresh.text).toBe(seen.text);
+  });
 });
 
 describe.skipIf(!PG_URL)('several server nodes on one PostgreSQL and one S3 bucket (s3rver)', () => {

@@ -241,6 +241,24 @@ describe('response cache', () => {
     expect((await get(PAGE, { authorization: '' })).statusCode).toBe(401);
   });
 
+  it('does not acknowledge a write whose generation bump failed', async () => {
+    await setUp();
+    const generation = t.app.folio.ctx.generation;
+    const bump = generation.bump.bind(generation);
+    let failures = 0;
+    generation.bump = async () => {
+      failures++;
+      throw new Error('database gone');
+    };
+    try {
+      const res = await t.request({ method: 'PUT', url: PAGE, payload: { templateName: 'basic', displayName: 'X' } });
+      expect(res.statusCode).toBe(500);
+      expect(failures).toBe(2);
+    } finally {
+      generation.bump = bump;
+    }
+  });
+
   it('drops entries older than CMS_RESPONSE_CACHE_MAX_AGE_S', async () => {
     await setUp({ CMS_RESPONSE_CACHE_MAX_AGE_S: '30' });
     await warm(PAGE);

@@ -33,6 +33,7 @@ export async function createTemplate(
       updated_at: ts,
     })
     .execute();
+  await wroteBehindTheApi(t);
 }
 
 export function putFolder(
@@ -89,7 +90,7 @@ export async function createSectionLink(t: TestApp, path: string, targetPath: st
 export async function createPage(t: TestApp, folderPath: string, name: string, templateName = 'basic') {
   const db = t.app.folio.ctx.db;
   const { chain } = await treeRepository.resolve(db, splitPath(folderPath));
-  return db.transaction().execute((trx) =>
+  const id = await db.transaction().execute((trx) =>
     insertPageRecord(trx, {
       parentId: chain[chain.length - 1]!.id,
       name,
@@ -98,6 +99,16 @@ export async function createPage(t: TestApp, folderPath: string, name: string, t
       now: Date.now(),
     }),
   );
+  await wroteBehindTheApi(t);
+  return id;
+}
+
+/**
+ * A write straight to the database must bump the change generation, as the API does after every write:
+ * otherwise the response cache may keep answering what was there before (PostgreSQL; SQLite notices commits).
+ */
+async function wroteBehindTheApi(t: TestApp) {
+  await t.app.folio.ctx.generation.bump();
 }
 
 /** Adds a widget to a page: local fields, or a link to a shared asset. */
@@ -118,6 +129,7 @@ export async function addWidget(t: TestApp, pageId: string, w: { fields?: object
       shared_asset_id: w.sharedAssetId ?? null,
     })
     .execute();
+  await wroteBehindTheApi(t);
   return id;
 }
 
@@ -139,6 +151,7 @@ export async function createAsset(t: TestApp, folderPath: string, name: string, 
       thumbBlobKey: thumb?.key ?? null,
     });
   });
+  await wroteBehindTheApi(t);
   return { id, blobKey: blob?.key, thumbKey: thumb?.key };
 }
 
