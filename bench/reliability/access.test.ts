@@ -129,6 +129,14 @@ describe('access matrix: route × role × method × URL variant', () => {
         return p;
       },
     };
+    const freshSite = async () => {
+      const site = unique('s');
+      await admin('PUT', `/cms/rest/folders/by-path/${site}`, {
+        siteName: site,
+        sectionInfo: { displayTitle: 'S', templateName: 'rel-article', targetWindow: '_self', navClass: '' },
+      });
+      return site;
+    };
     const uploadRequest = (folder: string): Request => {
       const mp = multipart({}, { name: 'x.png', type: 'image/png', data: png });
       return {
@@ -145,6 +153,7 @@ describe('access matrix: route × role × method × URL variant', () => {
       { name: 'me', min: 'Viewer', request: async () => ({ method: 'GET', path: '/cms/rest/auth/me' }) },
       { name: 'logout', min: 'Viewer', request: async () => ({ method: 'POST', path: '/cms/rest/auth/logout' }) },
       { name: 'list users', min: 'Admin', request: async () => ({ method: 'GET', path: '/cms/rest/users' }) },
+      { name: 'get user', min: 'Admin', request: async () => ({ method: 'GET', path: '/cms/rest/users/admin' }) },
       {
         name: 'create user',
         min: 'Admin',
@@ -219,8 +228,8 @@ describe('access matrix: route × role × method × URL variant', () => {
       },
       {
         name: 'create site',
-        // What the service allows today: a site needs WRITE at the top, which Contributors and Editors have.
-        min: 'Contributor',
+        // Sites are created, renamed and deleted by admins only; inside a site the access levels decide.
+        min: 'Admin',
         request: async () => {
           const site = unique('site');
           return {
@@ -232,6 +241,20 @@ describe('access matrix: route × role × method × URL variant', () => {
             }),
           };
         },
+      },
+      {
+        name: 'rename site',
+        min: 'Admin',
+        request: async () => ({
+          method: 'POST',
+          path: '/cms/rest/folders/rename',
+          ...json({ path: await freshSite(), newName: unique('renamed-site') }),
+        }),
+      },
+      {
+        name: 'delete site',
+        min: 'Admin',
+        request: async () => ({ method: 'DELETE', path: `/cms/rest/folders/by-path/${await freshSite()}` }),
       },
       {
         name: 'delete folder',
