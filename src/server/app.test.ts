@@ -110,6 +110,17 @@ describe('service core', () => {
 });
 
 describe('OpenAPI document', () => {
+  it('describes the upload form as a multipart/form-data request body', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/cms/rest/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: any }> } }>>;
+    };
+    const upload = doc.paths['/cms/rest/assets/binary/{*}']!.post!;
+    const form = upload.requestBody!.content['multipart/form-data']!.schema;
+    expect(form.required).toEqual(['file']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties.assetType.enum).toEqual(['file', 'flash', 'image']);
+  });
+
   it('lists every registered route with its responses', async () => {
     const res = await t.request({ method: 'GET', url: '/cms/rest/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -166,7 +166,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
       security: [{ basic: [] }, { session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // A multipart route documents its form (config.multipartBody) as the request body of its `consumes` type.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const form = input.route.config?.multipartBody;
+      return form ? { ...out, schema: { ...out.schema, body: form } } : out;
+    },
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

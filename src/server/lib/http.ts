@@ -36,6 +36,11 @@ declare module 'fastify' {
      * 200 answer depends on the URL, the caller's role and stored data alone.
      */
     cache?: boolean;
+    /**
+     * The JSON schema of a multipart/form-data body, for the OpenAPI document only (the handler reads the parts
+     * as a stream; nothing validates `request.body` against it).
+     */
+    multipartBody?: Record<string, unknown>;
   }
 }
 

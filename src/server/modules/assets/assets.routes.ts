@@ -43,6 +43,17 @@ function sendAsset(reply: FastifyReply, status: number, rep: AssetRepresentation
   return reply.code(status).header('etag', rep.etag).type('application/json; charset=utf-8').send(rep.json);
 }
 
+/** The upload form as OpenAPI shows it (the handler streams the parts; see the route's description). */
+const UPLOAD_FORM = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The file. Its own filename is ignored.' },
+    path: { type: 'string', description: "Optional; must equal the URL's asset path." },
+    assetType: { type: 'string', enum: ['file', 'flash', 'image'], description: 'Optional binary asset type.' },
+  },
+};
+
 /**
  * The asset library's routes. They live in a plugin scope of their own so that the multipart parser (limited
  * to one file of at most CMS_MAX_UPLOAD_BYTES and a few small fields) applies to the upload route only.
@@ -138,6 +149,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         querystring: AssetUploadQuery,
         response: { 201: AssetMetadata, ...problems(403, 404, 409, 413, 415) },
       },
+      config: { multipartBody: UPLOAD_FORM },
     },
     async (request, reply) => {
       const actor = actorOf(request);
