@@ -18,9 +18,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { copyDataset, ensureDatasets, readManifest } from './lib/dataset.js';
 import { CACHE, RESULTS, ROOT } from './lib/paths.js';
-import { buildServer, buildWeb, startFolio } from './lib/server.js';
+import { buildServer, buildWeb, startFolio, type RunningProcess } from './lib/server.js';
 import { printTable, targetsOf, type BenchResults } from './lib/report.js';
-import { apiSuite } from './suites/api.js';
+import { apiSuite, UNCACHED_ENV } from './suites/api.js';
 import { scaleSuite } from './suites/scale.js';
 import { spaSuite } from './suites/spa.js';
 import { thumbnailSuite } from './suites/thumbnails.js';
@@ -49,6 +49,21 @@ function gitCommit(): string {
     return execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8' }).trim();
   } catch {
     return 'unknown';
+  }
+}
+
+/** The API suite on a server as shipped and on one with the response cache off; stops both when done. */
+async function apiOnBoth(database: 'sqlite' | 'postgres', folio: RunningProcess, uncached: RunningProcess) {
+  try {
+    const seconds = quick ? 3 : 8;
+    return await apiSuite(
+      folio,
+      { database, pages: SMALL, connections: 10, seconds, rounds: quick ? 1 : 3, uncached },
+      log,
+    );
+  } finally {
+    await folio.stop();
+    await uncached.stop();
   }
 }
 
@@ -99,17 +114,14 @@ async function main() {
 
     if (only.has('api')) {
       log(`API on SQLite (${SMALL.toLocaleString('en')} pages, ${quick ? 'quick' : 'full'} rounds)`);
-      const dataDir = copyDataset(sets[SMALL]!);
-      const folio = await startFolio({ dataDir });
+      // The server as shipped (response cache on) and one with the cache off, each on its own copy of the data.
+      const dataDirs = [copyDataset(sets[SMALL]!), copyDataset(sets[SMALL]!)];
+      const folio = await startFolio({ dataDir: dataDirs[0]! });
+      const uncached = await startFolio({ dataDir: dataDirs[1]!, env: UNCACHED_ENV });
       try {
-        results.suites.api = await apiSuite(
-          folio,
-          { database: 'sqlite', pages: SMALL, connections: 10, seconds: quick ? 3 : 8, rounds: quick ? 1 : 3 },
-          log,
-        );
+        results.suites.api = await apiOnBoth('sqlite', folio, uncached);
       } finally {
-        await folio.stop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
       }
     }
 
@@ -159,16 +171,10 @@ async function main() {
         { stdio: 'inherit', cwd: ROOT },
       );
       if (gen.status !== 0) throw new Error('PostgreSQL dataset generation failed');
+      // Two nodes on the one database: as shipped (response cache on), and with the cache off.
       const folio = await startFolio({ dataDir, databaseUrl: url.href });
-      try {
-        results.suites.apiPostgres = await apiSuite(
-          folio,
-          { database: 'postgres', pages: SMALL, connections: 10, seconds: quick ? 3 : 8, rounds: quick ? 1 : 3 },
-          log,
-        );
-      } finally {
-        await folio.stop();
-      }
+      const uncached = await startFolio({ dataDir, databaseUrl: url.href, env: UNCACHED_ENV });
+      results.suites.apiPostgres = await apiOnBoth('postgres', folio, uncached);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await admin.query(`drop database if exists ${dbName} with (force)`);

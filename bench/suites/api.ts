@@ -86,8 +86,17 @@ export interface ApiSuiteResult {
   connections: number;
   secondsPerRound: number;
   rounds: number;
+  /** The server as shipped (response cache on). */
   cases: CaseResult[];
+  /**
+   * The same cases on a second server with the response cache off (`CMS_RESPONSE_CACHE=off`: every request
+   * computed), measured in the same alternating rounds against the same bare route.
+   */
+  uncached?: { env: Record<string, string>; cases: CaseResult[] };
 }
+
+/** The environment of the cache-off server of the API suite. */
+export const UNCACHED_ENV = { CMS_RESPONSE_CACHE: 'off' };
 
 interface Case {
   name: string;
@@ -103,7 +112,15 @@ interface Case {
  */
 export async function apiSuite(
   folio: RunningProcess,
-  opts: { database: 'sqlite' | 'postgres'; pages: number; connections: number; seconds: number; rounds: number },
+  opts: {
+    database: 'sqlite' | 'postgres';
+    pages: number;
+    connections: number;
+    seconds: number;
+    rounds: number;
+    /** A second server on its own copy of the data, started with UNCACHED_ENV. */
+    uncached?: RunningProcess;
+  },
   log: (line: string) => void,
 ): Promise<ApiSuiteResult> {
   const auth = { authorization: ADMIN_BASIC };
@@ -197,43 +214,59 @@ export async function apiSuite(
   ];
 
   const results: CaseResult[] = [];
+  const uncachedResults: CaseResult[] = [];
+  const uncached = opts.uncached;
   try {
     for (const c of cases) {
       const run = (server: RunningProcess, next: RequestFactory, seconds: number) =>
         load(server.url, next, { connections: opts.connections, seconds, headers: auth });
-      // Warm both (JIT, caches), then alternate.
+      // Warm every side (JIT, caches), then alternate.
       await run(folio, c.folio, 2);
+      if (uncached) await run(uncached, c.folio, 2);
       await run(bare, c.bare, 2);
       const rounds: CaseResult['rounds'] = [];
+      const uncachedRounds: LoadResult[] = [];
       for (let r = 0; r < opts.rounds; r++) {
         const f = await run(folio, c.folio, opts.seconds);
+        const u = uncached ? await run(uncached, c.folio, opts.seconds) : undefined;
         const b = await run(bare, c.bare, opts.seconds);
         for (const [who, res] of [
           ['folio', f],
+          ['folio, cache off', u],
           ['bare', b],
         ] as const) {
-          if (res.non2xx || res.errors) {
+          if (res && (res.non2xx || res.errors)) {
             throw new Error(
               `${c.name} (${who}): ${res.non2xx} non-2xx, ${res.errors} errors: ${JSON.stringify(res.statuses)}`,
             );
           }
         }
         rounds.push({ folio: f, bare: b });
+        if (u) uncachedRounds.push(u);
       }
-      const best = (side: 'folio' | 'bare') => rounds.map((r) => r[side]).sort((a, b) => b.rps - a.rps)[0]!;
-      const res: CaseResult = {
+      const fastest = (xs: LoadResult[]) => [...xs].sort((a, b) => b.rps - a.rps)[0]!;
+      const bareBest = fastest(rounds.map((r) => r.bare));
+      const caseResult = (folioRounds: LoadResult[]): CaseResult => ({
         name: c.name,
         responseBytes: c.responseBytes,
-        folio: best('folio'),
-        bare: best('bare'),
-        ratio: best('folio').rps / best('bare').rps,
-        rounds,
-      };
+        folio: fastest(folioRounds),
+        bare: bareBest,
+        ratio: fastest(folioRounds).rps / bareBest.rps,
+        rounds: folioRounds.map((f, i) => ({ folio: f, bare: rounds[i]!.bare })),
+      });
+      const res = caseResult(rounds.map((r) => r.folio));
       results.push(res);
-      log(
-        `  ${c.name.padEnd(28)} folio ${Math.round(res.folio.rps)} req/s (p50 ${res.folio.p50} ms, p99 ${res.folio.p99} ms)` +
-          `  bare ${Math.round(res.bare.rps)} req/s  ratio ${res.ratio.toFixed(2)}`,
-      );
+      const line = (label: string, x: CaseResult) =>
+        log(
+          `  ${label.padEnd(38)} folio ${Math.round(x.folio.rps)} req/s (p50 ${x.folio.p50} ms, p99 ${x.folio.p99} ms)` +
+            `  bare ${Math.round(x.bare.rps)} req/s  ratio ${x.ratio.toFixed(2)}`,
+        );
+      line(c.name, res);
+      if (uncached) {
+        const off = caseResult(uncachedRounds);
+        uncachedResults.push(off);
+        line(`${c.name} (cache off)`, off);
+      }
     }
   } finally {
     await bare.stop();
@@ -246,5 +279,6 @@ export async function apiSuite(
     secondsPerRound: opts.seconds,
     rounds: opts.rounds,
     cases: results,
+    ...(uncached ? { uncached: { env: UNCACHED_ENV, cases: uncachedResults } } : {}),
   };
 }
