@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
+import { startOrphanSweeper } from './blobs/orphan-sweep.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration } from './lib/change-generation.js';
@@ -127,7 +128,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const users = createUsersService(ctx);
   const admin = await auth.ensureAdmin();
 
+  // Blobs left by a crash between a blob write and its row's commit (or a row's delete and its blob's) go here.
+  const sweeper =
+    config.blobSweepMs > 0
+      ? startOrphanSweeper({ db: database.db, blobs, intervalMs: config.blobSweepMs, log: app.log })
+      : null;
+
   app.addHook('onClose', async () => {
+    await sweeper?.stop();
     await generation.close();
     await database.close();
     await blobs.close?.();

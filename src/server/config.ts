@@ -39,6 +39,12 @@ const EnvSchema = z.object({
   CMS_S3_FORCE_PATH_STYLE: bool.optional(),
   CMS_S3_PART_SIZE_MIB: z.coerce.number().int().min(5).max(5120).default(8),
   CMS_S3_UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  // Hours between passes of the orphan blob sweep (blobs/orphan-sweep.ts); 0 turns it off.
+  CMS_BLOB_SWEEP_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(6),
   // Connections to PostgreSQL per node: the server's max_connections must cover nodes × this.
   CMS_DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   CMS_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -66,6 +72,8 @@ export interface Config {
   thumbnailSize: number;
   maxImagePixels: number;
   blobStore: 'fs' | 's3';
+  /** Time between orphan blob sweeps (`CMS_BLOB_SWEEP_HOURS`); 0: no sweeping. */
+  blobSweepMs: number;
   /** The filesystem store's directory; several nodes share one (`CMS_BLOB_DIR`). */
   blobDir: string;
   /** The S3-compatible store's settings; set when `blobStore` is `s3`. */
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     thumbnailSize: e.CMS_THUMBNAIL_SIZE,
     maxImagePixels: e.CMS_MAX_IMAGE_PIXELS,
     blobStore: e.CMS_BLOB_STORE,
+    blobSweepMs: e.CMS_BLOB_SWEEP_HOURS * 3600_000,
     blobDir: path.resolve(e.CMS_BLOB_DIR ?? path.join(dataDir, 'blobs')),
     ...(s3 ? { s3 } : {}),
     dbPoolSize: e.CMS_DB_POOL_SIZE,
