@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { isPostgres } from './dialect.js';
+import { OwnSchemaPostgresDialect } from './pg-introspector.js';
 import { initial } from './migrations/0001-initial.js';
 import { assetsListIndexes } from './migrations/0030-assets-list-indexes.js';
 import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-text.js';
@@ -59,7 +60,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // Without a listener, an idle connection's error (a restarted server) would crash the process; the pool
     // drops that connection and opens a new one on the next query.
     pool.on('error', (err) => (opts.onPoolError ?? defaultPoolError)(err));
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   } else {
     fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
     const sqlite = new SQLite(opts.sqlitePath);
@@ -87,17 +88,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
         // db 0040–), so one may ship after a higher number has run: pending ones run in name order.
         allowUnorderedMigrations: true,
       });
-      for (let attempt = 1; ; attempt++) {
-        const { error, results } = await migrator.migrateToLatest();
-        const failed = results?.find((r) => r.status === 'Error');
-        if (!error && !failed) return;
-        // Kysely's introspection lists the tables of every schema and checks its privileges on each schema by
-        // name; a schema someone else drops at that moment (another installation, a parallel test) fails the
-        // lookup with 3F000 before any migration ran. Nothing changed: look again.
-        if (isPg && !failed && attempt < 5 && vanishedSchema(error, migrationTableSchema)) {
-          await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-          continue;
-        }
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
         throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
       }
     },
@@ -123,13 +116,6 @@ export function openDatabase(opts: DatabaseOptions): Database {
       await db.destroy();
     },
   };
-}
-
-/** Whether `error` is PostgreSQL's "schema … does not exist" (3F000) about a schema other than `ours`. */
-export function vanishedSchema(error: unknown, ours: string | undefined): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  if (!e || e.code !== '3F000') return false;
-  return !(ours && typeof e.message === 'string' && e.message.includes(`"${ours}"`));
 }
 
 function defaultPoolError(err: Error) {
