@@ -72,8 +72,14 @@ test('when the session ends, the next call returns to sign-in and then back to t
   await page.goto('/sign-in');
   await signInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
-  // Let the sites screen finish loading first, so the 401 comes from the navigation below.
+  // Let the sites screen and the explorer tree (it loads after the frame and reads the sites too) finish loading
+  // first, so the 401 comes from the navigation below and not from one of them.
   await expect(page.getByRole('list', { name: 'Sites' }).or(page.getByText('No sites yet'))).toBeVisible();
+  await expect(
+    page
+      .getByRole('tree', { name: 'Sites and asset library' })
+      .getByRole('treeitem', { name: 'demo, site', exact: true }),
+  ).toBeVisible();
 
   // The session cookie disappears (as when the server ends an idle session); the app has not noticed yet.
   await context.clearCookies();

@@ -27,7 +27,8 @@ function run(label, cmd, args, env = process.env) {
     };
     child.stdout.on('data', (c) => keep(process.stdout, c));
     child.stderr.on('data', (c) => keep(process.stderr, c));
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
+      if (code !== 0) console.log(`\n=== ${label}: exited with ${signal ? `signal ${signal}` : `code ${code}`}`);
       const plain = stripVTControlCharacters(out);
       const start = plain.search(/⎯+ Unhandled (Error|Rejection)/);
       if (start >= 0) {
@@ -101,7 +102,10 @@ const e2eOk = await run('e2e (Playwright, Chromium)', 'npm', ['run', 'test:e2e',
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
 });
 if (fs.existsSync(e2eReport)) {
-  const s = JSON.parse(fs.readFileSync(e2eReport, 'utf8')).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+  const s = report.stats ?? {};
+  // Errors outside any test (global setup, the web server) fail the run without failing a test: say which.
+  for (const e of report.errors ?? []) unhandled.push(`e2e: ${String(e.message ?? e.value ?? '').slice(0, 2000)}`);
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
