@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { preconditionFailed } from './errors.js';
+import { headerOf } from './http.js';
 
 /** A strong ETag of a JSON representation: a hash of its exact bytes. */
 export function etagOf(json: string): string {
@@ -9,8 +10,7 @@ export function etagOf(json: string): string {
 
 /** The `If-Match` header of a request, or undefined when none was sent. */
 export function ifMatchOf(request: FastifyRequest): string | undefined {
-  const v = request.headers['if-match'];
-  return Array.isArray(v) ? v.join(',') : v;
+  return headerOf(request, 'if-match');
 }
 
 /**

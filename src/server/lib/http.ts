@@ -61,3 +61,9 @@ export function problems(...statuses: number[]): Record<number, z.ZodType> {
 export function pathSegments(wildcard: string | undefined): string[] {
   return (wildcard ?? '').split('/').filter((s) => s.length > 0);
 }
+
+/** A request header as one string: repeated headers joined with `,` (as HTTP lists are), undefined when absent. */
+export function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}

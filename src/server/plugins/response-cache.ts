@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ifNoneMatchHits } from '../lib/etag.js';
+import { headerOf } from '../lib/http.js';
 
 /** Response headers a stored answer keeps; security headers and per-request ones are added by hooks on a hit. */
 const STORED_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control', 'content-disposition'] as const;
@@ -155,9 +156,4 @@ function storedHeaders(reply: FastifyReply): Record<string, string> {
     if (v !== undefined) out[name] = String(v);
   }
   return out;
-}
-
-function headerOf(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v.join(',') : v;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, ifNoneMatchHits, ifRangeAllows, parseRange } from './download.js';
+import { ifNoneMatchHits } from '../../lib/etag.js';
+import { attachmentDisposition, ifRangeAllows, parseRange } from './download.js';
 import { assertNotDisguised, extensionOf, sniff } from './sniff.js';
 import { HTML_PAGE, image, pdf, SVG_PLAIN, zip } from './asset-test-kit.js';
 

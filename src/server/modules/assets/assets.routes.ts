@@ -20,7 +20,7 @@ import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ifMatchOf } from '../../lib/etag.js';
-import { actorOf, problems, type App } from '../../lib/http.js';
+import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { byPathSegments } from '../tree/paths.js';
 import type { AssetRepresentation, AssetsService, StoredUpload } from './assets.service.js';
@@ -32,11 +32,6 @@ const MAX_FIELD_BYTES = 8 * 1024;
 
 /** The decoded segments after `<BASE>/<kind>/` in the raw URL (an encoded `/` stays inside its name). */
 const segmentsOf = (request: FastifyRequest, kind: string) => byPathSegments(request.url, `${BASE}/${kind}/`);
-
-function headerOf(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v.join(',') : v;
-}
 
 /** Sends metadata as its exact JSON with its strong ETag. */
 function sendAsset(reply: FastifyReply, status: number, rep: AssetRepresentation) {

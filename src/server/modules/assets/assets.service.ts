@@ -29,7 +29,8 @@ import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
 import { presentAsset, serialiseAsset } from './assets.presenter.js';
 import { assetsRepository as repo, type AssetRow, type ListFilter, type ListPosition } from './assets.repository.js';
-import { attachmentDisposition, DOWNLOAD_CSP, ifNoneMatchHits, ifRangeAllows, parseRange } from './download.js';
+import { ifNoneMatchHits } from '../../lib/etag.js';
+import { attachmentDisposition, DOWNLOAD_CSP, ifRangeAllows, parseRange } from './download.js';
 import { makeThumbnail, probeImage } from './images.js';
 import { extensionOf, UploadInspector, type Sniffed } from './sniff.js';
 

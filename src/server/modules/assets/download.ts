@@ -39,9 +39,6 @@ export function ifRangeAllows(header: string | undefined, etag: string): boolean
   return header === undefined || header.trim() === etag;
 }
 
-/** True when `If-None-Match` names the current ETag (or `*`): answer 304. */
-export { ifNoneMatchHits } from '../../lib/etag.js';
-
 /** RFC 5987 `value-chars`: everything outside attr-char is percent-encoded. */
 function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -16,7 +16,7 @@ import {
 import { SiteList } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
 import { etagOf, ifMatchOf } from '../../lib/etag.js';
-import { actorOf, problems, type App } from '../../lib/http.js';
+import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
 import { byPathSegments } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
@@ -51,14 +51,9 @@ function segmentsOf(request: FastifyRequest, prefix = BY_PATH): string[] {
   return segments;
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v.join(',') : v;
-}
-
 /** `includeSubFolders` from the query or a request header: `true`/`false` in any case; anything else is a 400. */
 function includeSubFoldersOf(request: FastifyRequest, query: string | undefined): boolean {
-  const raw = query ?? header(request, 'includesubfolders');
+  const raw = query ?? headerOf(request, 'includesubfolders');
   if (raw === undefined) return false;
   if (/^true$/i.test(raw.trim())) return true;
   if (/^false$/i.test(raw.trim())) return false;
@@ -152,7 +147,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     async (request, reply) => {
       const r = await folders.put(actorOf(request), segmentsOf(request), request.body, {
         ifMatch: ifMatchOf(request),
-        ifNoneMatch: header(request, 'if-none-match'),
+        ifNoneMatch: headerOf(request, 'if-none-match'),
       });
       return reply
         .code(r.created ? 201 : 200)
