@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FsBlobStore } from '../../src/server/blobs/fs-blob-store.js';
 import { sweepOrphanBlobs } from '../../src/server/blobs/orphan-sweep.js';
+import { assetsRepository } from '../../src/server/modules/assets/assets.repository.js';
 import { ADMIN_BASIC } from '../lib/paths.js';
 import { startFolio, type RunningProcess } from '../lib/server.js';
 import { recordResult } from './results.js';
@@ -224,8 +225,8 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
     let sweptCount = 0;
     try {
       const store = new FsBlobStore(path.join(dataDir, 'blobs'));
-      const first = await sweepOrphanBlobs(swept.db, store, new Set());
-      const second = await sweepOrphanBlobs(swept.db, store, first.unreferenced);
+      const first = await sweepOrphanBlobs(() => assetsRepository.blobKeysInUse(swept.db), store, new Set());
+      const second = await sweepOrphanBlobs(() => assetsRepository.blobKeysInUse(swept.db), store, first.unreferenced);
       sweptCount = second.deleted;
       if (second.unreferenced.size) problems.push(`sweep: ${second.unreferenced.size} orphan blob(s) left`);
       if (sweptCount !== orphansBeforeSweep) {

@@ -15,6 +15,7 @@ import {
 import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import { startOrphanSweeper } from './blobs/orphan-sweep.js';
+import { assetsRepository } from './modules/assets/assets.repository.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration } from './lib/change-generation.js';
@@ -131,7 +132,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Blobs left by a crash between a blob write and its row's commit (or a row's delete and its blob's) go here.
   const sweeper =
     config.blobSweepMs > 0
-      ? startOrphanSweeper({ db: database.db, blobs, intervalMs: config.blobSweepMs, log: app.log })
+      ? startOrphanSweeper({
+          referencedKeys: () => assetsRepository.blobKeysInUse(database.db),
+          blobs,
+          intervalMs: config.blobSweepMs,
+          log: app.log,
+        })
       : null;
 
   app.addHook('onClose', async () => {

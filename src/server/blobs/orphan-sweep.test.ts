@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { image, multipart } from '../modules/assets/asset-test-kit.js';
+import { assetsRepository } from '../modules/assets/assets.repository.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { sweepOrphanBlobs } from './orphan-sweep.js';
 
@@ -35,7 +36,7 @@ describe('orphan blob sweep', () => {
 
     const early = await put('left by a crash before its row committed');
     const adopted = await put('its row commits between the passes');
-    const first = await sweepOrphanBlobs(db(), blobs(), new Set());
+    const first = await sweepOrphanBlobs(() => assetsRepository.blobKeysInUse(db()), blobs(), new Set());
     expect(first.deleted).toBe(0);
     expect(first.scanned).toBe(4);
     expect([...first.unreferenced].sort()).toEqual([early, adopted].sort());
@@ -43,7 +44,7 @@ describe('orphan blob sweep', () => {
     // The row that refers to `adopted` commits now; `late` is written after the first pass.
     await db().updateTable('assets').set({ thumb_blob_key: adopted }).where('thumb_blob_key', 'is not', null).execute();
     const late = await put('written after the first pass');
-    const second = await sweepOrphanBlobs(db(), blobs(), first.unreferenced);
+    const second = await sweepOrphanBlobs(() => assetsRepository.blobKeysInUse(db()), blobs(), first.unreferenced);
     expect(second.deleted).toBe(1);
     const afterSecond = await allKeys();
     expect(afterSecond).not.toContain(early);
@@ -52,7 +53,7 @@ describe('orphan blob sweep', () => {
     // The old thumbnail lost its reference with the update: it is a candidate now, not yet deleted.
     expect(afterSecond).toEqual(expect.arrayContaining(referenced));
 
-    const third = await sweepOrphanBlobs(db(), blobs(), second.unreferenced);
+    const third = await sweepOrphanBlobs(() => assetsRepository.blobKeysInUse(db()), blobs(), second.unreferenced);
     expect(third.deleted).toBe(2); // `late` and the replaced thumbnail
     expect(third.unreferenced.size).toBe(0);
     const row = await db().selectFrom('assets').select(['blob_key', 'thumb_blob_key']).executeTakeFirstOrThrow();
@@ -68,7 +69,7 @@ describe('orphan blob sweep', () => {
     const before = await allKeys();
     let previous: ReadonlySet<string> = new Set();
     for (let i = 0; i < 3; i++) {
-      const r = await sweepOrphanBlobs(db(), blobs(), previous);
+      const r = await sweepOrphanBlobs(() => assetsRepository.blobKeysInUse(db()), blobs(), previous);
       expect(r.deleted).toBe(0);
       previous = r.unreferenced;
     }

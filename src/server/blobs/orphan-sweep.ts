@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
 import type { BlobStore } from './blob-store.js';
 
 export interface SweepResult {
@@ -11,21 +9,6 @@ export interface SweepResult {
   scanned: number;
 }
 
-/** Every blob key the database refers to: asset contents and thumbnails. */
-async function referencedKeys(db: Kysely<DB>): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('assets')
-    .select(['blob_key', 'thumb_blob_key'])
-    .where((eb) => eb.or([eb('blob_key', 'is not', null), eb('thumb_blob_key', 'is not', null)]))
-    .execute();
-  const keys = new Set<string>();
-  for (const r of rows) {
-    if (r.blob_key) keys.add(r.blob_key);
-    if (r.thumb_blob_key) keys.add(r.thumb_blob_key);
-  }
-  return keys;
-}
-
 /**
  * One pass of the orphan sweep. A blob is written before the row that refers to it commits, and deleted after the
  * row that referred to it is gone; a crash in between leaves a blob nothing refers to. Such a blob cannot be told
@@ -34,13 +17,13 @@ async function referencedKeys(db: Kysely<DB>): Promise<Set<string>> {
  * after the listing is not seen, and one whose row commits after the reading is kept by the next pass.
  */
 export async function sweepOrphanBlobs(
-  db: Kysely<DB>,
+  referencedKeys: () => Promise<ReadonlySet<string>>,
   blobs: BlobStore,
   previous: ReadonlySet<string>,
 ): Promise<SweepResult> {
   const listed: string[] = [];
   for await (const key of blobs.keys()) listed.push(key);
-  const referenced = await referencedKeys(db);
+  const referenced = await referencedKeys();
   const unreferenced = new Set(listed.filter((k) => !referenced.has(k)));
   let deleted = 0;
   for (const key of unreferenced) {
@@ -65,7 +48,8 @@ export interface OrphanSweeper {
  * deletes only what it saw unreferenced twice, which is safe whoever else sweeps.
  */
 export function startOrphanSweeper(opts: {
-  db: Kysely<DB>;
+  /** The keys the database refers to (the assets repository answers them). */
+  referencedKeys: () => Promise<ReadonlySet<string>>;
   blobs: BlobStore;
   intervalMs: number;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -73,7 +57,7 @@ export function startOrphanSweeper(opts: {
   let previous: ReadonlySet<string> = new Set();
   let running: Promise<SweepResult> | null = null;
   const runOnce = () => {
-    running ??= sweepOrphanBlobs(opts.db, opts.blobs, previous)
+    running ??= sweepOrphanBlobs(opts.referencedKeys, opts.blobs, previous)
       .then((r) => {
         previous = r.unreferenced;
         if (r.deleted || r.unreferenced.size) {

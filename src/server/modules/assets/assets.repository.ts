@@ -86,6 +86,20 @@ function normalise<R extends { size: unknown; checked_out: unknown; parent_id: s
 
 /** SQL of the asset library: asset rows, where they are used, listings. Takes a database or a transaction. */
 export const assetsRepository = {
+  /** Every blob key an asset refers to (contents and thumbnails), for the orphan blob sweep. */
+  async blobKeysInUse(db: Kysely<DB>): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('assets')
+      .select(['blob_key', 'thumb_blob_key'])
+      .where((eb) => eb.or([eb('blob_key', 'is not', null), eb('thumb_blob_key', 'is not', null)]))
+      .execute();
+    const keys = new Set<string>();
+    for (const r of rows) {
+      if (r.blob_key) keys.add(r.blob_key);
+      if (r.thumb_blob_key) keys.add(r.thumb_blob_key);
+    }
+    return keys;
+  },
   /** An asset by its node id, locked until the transaction ends when `lock` (PostgreSQL). */
   async find(db: Kysely<DB>, id: string, lock = false): Promise<AssetRow | undefined> {
     const q = db
