@@ -18,6 +18,7 @@ import { startOrphanSweeper } from './blobs/orphan-sweep.js';
 import { assetsRepository } from './modules/assets/assets.repository.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { registerDurableWrites } from './plugins/durable-writes.js';
 import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration } from './lib/change-generation.js';
 import type { AppContext } from './lib/context.js';
 import type { App } from './lib/http.js';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   now?: () => number;
   /** PostgreSQL schema to use (tests isolate each file in its own). */
   pgSchema?: string;
+  /** SQLite: how the WAL gets synced before a write is acknowledged (tests slow it down or fail it). */
+  walSync?: (fd: number) => Promise<void>;
 }
 
 /** What buildApp adds to the Fastify instance. */
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pgSchema: opts.pgSchema,
     poolSize: config.dbPoolSize,
     onPoolError: (err) => app.log.error({ err }, 'PostgreSQL connection failed while idle'),
+    walSync: opts.walSync,
   });
   let blobs: BlobStore;
   let generation: ChangeGeneration | undefined;
@@ -194,6 +198,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerChangeGeneration(app, generation);
+  // After the generation bump (an onSend hook too): one sync covers the handler's commits and the bump.
+  registerDurableWrites(app, database);
   registerAuthentication(app, auth);
   // After authentication: the cache key holds the caller's role.
   const responseCache = registerResponseCache(app, {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -52,7 +52,10 @@ async function dropSchema(pgUrl: string, schema: string): Promise<void> {
  * TEST_DATABASE_URL is set (so test files run side by side on one database). Responses are validated against
  * their schemas.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'walSync'> = {},
+): Promise<TestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgSchema = pgUrl ? testSchemaName() : undefined;
@@ -72,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       validateResponses: true,
       now: () => Date.now() + offset,
       pgSchema,
+      ...build,
     });
     await app.ready();
   } catch (err) {

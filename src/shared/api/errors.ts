@@ -32,6 +32,8 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'RANGE_NOT_SATISFIABLE',
   'TOO_MANY_ATTEMPTS',
+  /** A write committed but could not be made durable (the disk failed its sync): it is not acknowledged. */
+  'STORAGE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
