@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Compilable, Kysely, Selectable } from 'kysely';
 import { forUpdate } from '../../db/dialect.js';
+import { prepared, preparedUpdate } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 
 export type PageRow = Selectable<PagesTable>;
@@ -25,43 +26,57 @@ export interface SubtreeNode {
 /** How many ids go into one `in (…)` list (well below both dialects' parameter limits). */
 const CHUNK = 500;
 
+// Prepared (db/prepared.ts): the queries every read and write of a page runs.
+const FIND_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
+  db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId),
+);
+const LOCK_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
+  forUpdate(db, db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId)),
+);
+const UPDATE_PAGE = preparedUpdate<PageRow>('pages', 'node_id');
+const TOUCH_NODE = prepared((db: Kysely<DB>, p: { nodeId: string; updatedAt: string }) =>
+  db.updateTable('nodes').set({ updated_at: p.updatedAt }).where('id', '=', p.nodeId),
+);
+const WIDGETS = prepared((db: Kysely<DB>, p: { pageId: string }): Compilable<WidgetWithAsset> =>
+  db
+    .selectFrom('widgets')
+    .leftJoin('assets', 'assets.node_id', 'widgets.shared_asset_id')
+    .leftJoin('nodes', 'nodes.id', 'widgets.shared_asset_id')
+    .selectAll('widgets')
+    .select([
+      'assets.type as asset_type',
+      'assets.fields as asset_fields',
+      'nodes.name as asset_name',
+      'nodes.parent_id as asset_parent_id',
+    ])
+    .where('widgets.page_id', '=', p.pageId)
+    .orderBy('widgets.region')
+    .orderBy('widgets.position')
+    .orderBy('widgets.id'),
+);
+
 /** SQL of pages and their widgets; takes a db or a transaction. */
 export const pagesRepository = {
   findPage(db: Kysely<DB>, nodeId: string) {
-    return db.selectFrom('pages').selectAll().where('node_id', '=', nodeId).executeTakeFirst();
+    return FIND_PAGE.first(db, { nodeId });
   },
 
   /** The page row, locked until the transaction ends (PostgreSQL) so concurrent writers of one page queue up. */
   lockPage(db: Kysely<DB>, nodeId: string) {
-    return forUpdate(db, db.selectFrom('pages').selectAll().where('node_id', '=', nodeId)).executeTakeFirst();
+    return LOCK_PAGE.first(db, { nodeId });
   },
 
   updatePage(db: Kysely<DB>, nodeId: string, patch: Partial<Omit<PageRow, 'node_id'>>) {
-    return db.updateTable('pages').set(patch).where('node_id', '=', nodeId).execute();
+    return UPDATE_PAGE.run(db, nodeId, patch);
   },
 
   touchNode(db: Kysely<DB>, nodeId: string, updatedAt: string) {
-    return db.updateTable('nodes').set({ updated_at: updatedAt }).where('id', '=', nodeId).execute();
+    return TOUCH_NODE.run(db, { nodeId, updatedAt });
   },
 
   /** Widgets of a page in region and position order, with the shared asset each links. */
   widgets(db: Kysely<DB>, pageId: string): Promise<WidgetWithAsset[]> {
-    return db
-      .selectFrom('widgets')
-      .leftJoin('assets', 'assets.node_id', 'widgets.shared_asset_id')
-      .leftJoin('nodes', 'nodes.id', 'widgets.shared_asset_id')
-      .selectAll('widgets')
-      .select([
-        'assets.type as asset_type',
-        'assets.fields as asset_fields',
-        'nodes.name as asset_name',
-        'nodes.parent_id as asset_parent_id',
-      ])
-      .where('widgets.page_id', '=', pageId)
-      .orderBy('widgets.region')
-      .orderBy('widgets.position')
-      .orderBy('widgets.id')
-      .execute();
+    return WIDGETS.all(db, { pageId });
   },
 
   insertWidget(db: Kysely<DB>, row: WidgetRow) {

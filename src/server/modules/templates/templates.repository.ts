@@ -1,13 +1,19 @@
 import type { Kysely, Selectable } from 'kysely';
 import { toNumber } from '../../db/dialect.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, TemplatesTable } from '../../db/schema.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
+// Prepared (db/prepared.ts): every page read and write looks its template up.
+const FIND_TEMPLATE = prepared((db: Kysely<DB>, p: { name: string }) =>
+  db.selectFrom('templates').selectAll().where('name', '=', p.name),
+);
+
 /** SQL of templates; takes a db or a transaction. */
 export const templatesRepository = {
   find(db: Kysely<DB>, name: string) {
-    return db.selectFrom('templates').selectAll().where('name', '=', name).executeTakeFirst();
+    return FIND_TEMPLATE.first(db, { name });
   },
 
   list(db: Kysely<DB>) {

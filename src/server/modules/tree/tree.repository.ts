@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { forUpdate } from '../../db/dialect.js';
+import { prepared } from '../../db/prepared.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { DB, NodeKind, NodesTable } from '../../db/schema.js';
 
@@ -27,6 +28,14 @@ export function newNodeRow(id: string, parentId: string, kind: NodeKind, name: s
   };
 }
 
+// Prepared (see db/prepared.ts): every path resolves through these, a segment at a time.
+const BY_ID = prepared((db: Kysely<DB>, p: { id: string }) =>
+  db.selectFrom('nodes').selectAll().where('id', '=', p.id),
+);
+const CHILD = prepared((db: Kysely<DB>, p: { parentId: string; name: string }) =>
+  db.selectFrom('nodes').selectAll().where('parent_id', '=', p.parentId).where('name', '=', p.name),
+);
+
 /** Ids per recursive path query (bound parameters stay far below every dialect's limit). */
 const PATHS_CHUNK = 500;
 
@@ -36,16 +45,11 @@ const PATHS_CHUNK = 500;
  */
 export const treeRepository = {
   findById(db: Kysely<DB>, id: string) {
-    return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+    return BY_ID.first(db, { id });
   },
 
   findChild(db: Kysely<DB>, parentId: string, name: string) {
-    return db
-      .selectFrom('nodes')
-      .selectAll()
-      .where('parent_id', '=', parentId)
-      .where('name', '=', name)
-      .executeTakeFirst();
+    return CHILD.first(db, { parentId, name });
   },
 
   /**

@@ -1,15 +1,23 @@
 import type { Kysely } from 'kysely';
 import { forUpdate } from '../../db/dialect.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
+
+// Prepared (db/prepared.ts): Basic auth reads the user row whenever the change generation moved.
+const FIND_USER = prepared((db: Kysely<DB>, p: { username: string }) =>
+  db.selectFrom('users').selectAll().where('username', '=', p.username),
+);
+const LOCK_USER = prepared((db: Kysely<DB>, p: { username: string }) =>
+  forUpdate(db, db.selectFrom('users').selectAll().where('username', '=', p.username)),
+);
 
 /** SQL for users; takes a db or a transaction. */
 export const usersRepository = {
   /** The user row; `forUpdate` locks it until the transaction ends (PostgreSQL; SQLite has one writer). */
   find(db: Kysely<DB>, username: string, opts: { forUpdate?: boolean } = {}) {
-    const q = db.selectFrom('users').selectAll().where('username', '=', username);
-    return (opts.forUpdate ? forUpdate(db, q) : q).executeTakeFirst();
+    return (opts.forUpdate ? LOCK_USER : FIND_USER).first(db, { username });
   },
   list(db: Kysely<DB>) {
     return db.selectFrom('users').selectAll().orderBy('username').execute();
