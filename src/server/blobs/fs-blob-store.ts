@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlobTooLargeError, type BlobInfo, type BlobStore, type PutOptions } from './blob-store.js';
+import { offThreadSha256, type OffThreadSha256 } from './offthread-sha256.js';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 /**
@@ -14,10 +15,15 @@ const KEY_PATTERN = /^[0-9a-f]{32}$/;
  */
 const IO_CHUNK = 256 * 1024;
 /**
- * Bytes buffered for the file while an upload streams in: writes go out in batches of up to this much (one
- * `writev` per batch), and the network keeps arriving while one batch is written.
+ * An upload is written in batches of about this many bytes: the network's small chunks, gathered (not copied)
+ * into one positional `writev`.
  */
 const WRITE_BUFFER = 1024 * 1024;
+/**
+ * Batches of an upload written at once while the next one gathers: with several writes in flight this machine's
+ * disk took a 1 GiB upload in about 0.9 s instead of 1.5 s one write at a time (bench/).
+ */
+const WRITES_IN_FLIGHT = 4;
 /**
  * An upload is flushed to disk (`fdatasync`, in the background) after every this many bytes, so the fsync that
  * makes the blob durable before it becomes visible only waits for the last stretch: on this machine's disk a
@@ -63,42 +69,27 @@ export class FsBlobStore implements BlobStore {
   async put(source: Readable, opts: PutOptions = {}): Promise<BlobInfo> {
     const key = randomUUID().replaceAll('-', '');
     const tmp = path.join(this.tmpDir, `${key}.part`);
-    const hash = createHash('sha256');
-    let size = 0;
-    const max = opts.maxBytes ?? Infinity;
-    // Created here (exclusively) and kept open for the flushes and the final fsync; the stream writes through
-    // its own descriptor (an fsync covers the file's data whichever descriptor wrote it).
+    // Created here (exclusively), kept open for the writes, the flushes and the final fsync; readable too: the
+    // hashing worker reads the written batches back through it.
     let file: fsp.FileHandle;
     try {
-      file = await fsp.open(tmp, 'wx', 0o600);
+      file = await fsp.open(tmp, 'wx+', 0o600);
     } catch (err) {
       source.destroy();
       throw err;
     }
-    let unflushed = 0;
-    let flushing = Promise.resolve();
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (size > max) return cb(new BlobTooLargeError(max));
-        hash.update(chunk);
-        unflushed += chunk.length;
-        if (unflushed >= FLUSH_EVERY) {
-          unflushed = 0;
-          // One flush at a time; a failing one is repeated by the final fsync, which does fail the upload.
-          flushing = flushing.then(() => file.datasync()).catch(() => {});
-        }
-        cb(null, chunk);
-      },
-    });
+    const sink = new BlobFileSink(file, opts.maxBytes ?? Infinity);
+    let sha256: string;
     try {
       try {
-        await pipeline(source, meter, fs.createWriteStream(tmp, { flags: 'r+', highWaterMark: WRITE_BUFFER }));
+        await pipeline(source, sink);
+        sha256 = await sink.digest();
         // Durable before it becomes visible: fsync the file, then rename it into place.
-        await flushing;
+        await sink.settled();
         await file.sync();
       } finally {
-        await flushing;
+        sink.discard();
+        await sink.settled();
         await file.close();
       }
     } catch (err) {
@@ -114,7 +105,7 @@ export class FsBlobStore implements BlobStore {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
-    return { key, size, sha256: hash.digest('hex') };
+    return { key, size: sink.size, sha256 };
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
@@ -164,5 +155,136 @@ async function syncDir(dir: string): Promise<void> {
     // Some platforms cannot fsync directories; the rename is still atomic.
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Where an upload streams to: gathers the network's chunks into batches of WRITE_BUFFER bytes, writes each batch
+ * at its offset (one `writev`, no copy) with up to WRITES_IN_FLIGHT writes at once, counts the bytes and refuses
+ * past `max`, and flushes in the background every FLUSH_EVERY bytes. The SHA-256 worker reads each batch back
+ * once it is written, in file order; a blob of one batch is hashed here instead (no worker round trip). When all
+ * writes are in flight the stream waits (backpressure), so an upload holds at most about
+ * (WRITES_IN_FLIGHT + 1) × WRITE_BUFFER bytes.
+ */
+class BlobFileSink extends Writable {
+  /** Bytes accepted. */
+  size = 0;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private position = 0;
+  /** Writes not yet finished. */
+  private readonly writing = new Set<Promise<void>>();
+  /** Every write and hash not yet settled (what must finish before the file is closed). */
+  private readonly jobs = new Set<Promise<void>>();
+  /** Settles once the previous batch's hash update was posted: updates go in file order. */
+  private lastPosted: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+  /** The hash of a blob of one batch, computed here; */
+  private inlineHash: Hash | null = null;
+  /** else the hash of the batches, computed on the worker. */
+  private workerHash: OffThreadSha256 | null = null;
+  private unflushed = 0;
+  private flushing = Promise.resolve();
+
+  constructor(
+    private readonly file: fsp.FileHandle,
+    private readonly max: number,
+  ) {
+    super({ highWaterMark: 64 * 1024 });
+  }
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
+    if (this.failure) return cb(this.failure as Error);
+    this.size += chunk.length;
+    if (this.size > this.max) return cb(new BlobTooLargeError(this.max));
+    this.batch.push(chunk);
+    this.batchBytes += chunk.length;
+    if (this.batchBytes < WRITE_BUFFER) return cb();
+    this.submit(false);
+    if (this.writing.size < WRITES_IN_FLIGHT) return cb();
+    // All writes in flight: take the next chunk once one of them is done.
+    void Promise.race(this.writing).then(() => cb(this.failure as Error | null));
+  }
+
+  override _final(cb: (err?: Error | null) => void): void {
+    if (this.batchBytes > 0) this.submit(this.position === 0);
+    this.settled().then(() => cb(this.failure as Error | null), cb);
+  }
+
+  /** Writes and hashes the gathered batch; `only`: it is the whole blob. */
+  private submit(only: boolean): void {
+    const chunks = this.batch;
+    const length = this.batchBytes;
+    const at = this.position;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.position += length;
+    const written = writevAll(this.file, chunks, at);
+    let hashed: Promise<void>;
+    if (only) {
+      const hash = createHash('sha256');
+      for (const c of chunks) hash.update(c);
+      this.inlineHash = hash;
+      hashed = written;
+    } else {
+      const hash = (this.workerHash ??= offThreadSha256());
+      const fd = this.file.fd;
+      const posted = Promise.all([written, this.lastPosted]).then(() => ({ done: hash.update(fd, at, length) }));
+      this.lastPosted = posted.then(() => undefined);
+      hashed = posted.then((p) => p.done);
+    }
+    this.track(this.writing, written);
+    this.track(this.jobs, hashed);
+    this.unflushed += length;
+    if (this.unflushed >= FLUSH_EVERY) {
+      this.unflushed = 0;
+      // One flush at a time; a failing one is repeated by the final fsync, which does fail the upload.
+      this.flushing = this.flushing.then(() => this.file.datasync()).catch(() => {});
+    }
+  }
+
+  /** Keeps `work` in `set` until it settles; its failure fails the blob. */
+  private track(set: Set<Promise<void>>, work: Promise<void>): void {
+    const tracked: Promise<void> = work.then(
+      () => {
+        set.delete(tracked);
+      },
+      (err: unknown) => {
+        set.delete(tracked);
+        this.failure ??= err;
+      },
+    );
+    set.add(tracked);
+  }
+
+  /** Hex SHA-256 of every byte accepted (once the stream has finished). */
+  async digest(): Promise<string> {
+    if (this.workerHash) return this.workerHash.digest();
+    return (this.inlineHash ?? createHash('sha256')).digest('hex');
+  }
+
+  /** Resolves once no write, hash or background flush is running (whatever their outcome). */
+  async settled(): Promise<void> {
+    while (this.jobs.size > 0 || this.writing.size > 0) await Promise.all([...this.jobs, ...this.writing]);
+    await this.flushing;
+  }
+
+  /** Drops an unfinished hash (a failed or aborted write). */
+  discard(): void {
+    this.workerHash?.discard();
+  }
+}
+
+/** Writes all of `chunks` at `position` (a write may take fewer bytes than asked). */
+async function writevAll(file: fsp.FileHandle, chunks: Buffer[], position: number): Promise<void> {
+  let rest = chunks;
+  let at = position;
+  while (rest.length > 0) {
+    let { bytesWritten } = await file.writev(rest, at);
+    at += bytesWritten;
+    let i = 0;
+    while (i < rest.length && bytesWritten >= rest[i]!.length) bytesWritten -= rest[i++]!.length;
+    rest = rest.slice(i);
+    if (bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
   }
 }
