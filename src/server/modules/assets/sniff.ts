@@ -196,7 +196,16 @@ export class UploadInspector extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.sniffed) {
-      this.scan(chunk).then(() => cb(null, chunk), cb);
+      // Past the head only an SVG is still read (synchronously: no promise per chunk of a large file).
+      if (this.sniffed.kind === 'svg') {
+        try {
+          this.scan(chunk);
+        } catch (err) {
+          cb(err as Error);
+          return;
+        }
+      }
+      cb(null, chunk);
       return;
     }
     this.head.push(chunk);
@@ -226,12 +235,11 @@ export class UploadInspector extends Transform {
     if (this.sniffed.kind === 'svg') {
       // The scan reads bytes as single-byte text; UTF-16 would hide every pattern behind NUL bytes.
       if (head[0] === 0xff || head[0] === 0xfe) throw unsupported('SVG files must be encoded as UTF-8, not UTF-16.');
-      await this.scan(head);
+      this.scan(head);
     }
   }
 
-  private async scan(chunk: Buffer): Promise<void> {
-    if (this.sniffed?.kind !== 'svg') return;
+  private scan(chunk: Buffer): void {
     const text = this.svgTail + normaliseSvg(chunk.toString('latin1'));
     const hit = SVG_ACTIVE.exec(text);
     if (hit) {
