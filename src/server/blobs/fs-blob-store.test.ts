@@ -45,6 +45,27 @@ describe('filesystem blob store', () => {
     expect(await fs.readdir(path.join(dir, 'tmp'))).toEqual([]);
   });
 
+  it('hashes concurrent multi-batch blobs each on its own (one hashing worker for all)', async () => {
+    const contents = [3, 5, 7].map((mib, i) => {
+      const b = Buffer.alloc(mib * 1024 * 1024 + 1234 * i);
+      for (let j = 0; j < b.length; j += 4096) b[j] = (j / 4096 + i) & 0xff;
+      return b;
+    });
+    // 64 KiB chunks, as an upload arrives.
+    const chunksOf = (b: Buffer) =>
+      Array.from({ length: Math.ceil(b.length / 65536) }, (_, k) => b.subarray(k * 65536, (k + 1) * 65536));
+    const infos = await Promise.all(contents.map((b) => store.put(Readable.from(chunksOf(b)))));
+    infos.forEach((info, i) => {
+      expect(info.size).toBe(contents[i]!.length);
+      expect(info.sha256).toBe(createHash('sha256').update(contents[i]!).digest('hex'));
+    });
+    for (const [i, info] of infos.entries()) {
+      expect(
+        (await fs.readFile(path.join(dir, info.key.slice(0, 2), info.key.slice(2, 4), info.key))).equals(contents[i]!),
+      ).toBe(true);
+    }
+  });
+
   it('keeps each blob as one file under a two-level fan-out, nothing in tmp/', async () => {
     const info = await store.put(Readable.from([Buffer.from('hello')]));
     expect(await allFiles(dir)).toEqual([path.join(dir, info.key.slice(0, 2), info.key.slice(2, 4), info.key)]);
