@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { CSRF_HEADER } from '../../shared/api/auth.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import type { App } from '../lib/http.js';
@@ -9,9 +9,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Paths that need credentials: the API and its docs. The SPA's static files and /healthz do not. */
 function needsAuth(request: FastifyRequest): boolean {
-  if (request.routeOptions.config?.public) return false;
   const url = request.url;
-  return url.startsWith('/cms/') || url === '/cms' || url.startsWith('/docs');
+  // The URL first: `routeOptions` builds an object at every read.
+  return (url.startsWith('/cms/') || url === '/cms' || url.startsWith('/docs')) && !request.routeOptions.config?.public;
 }
 
 /**
@@ -22,15 +22,8 @@ export function registerAuthentication(app: App, auth: AuthService) {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!needsAuth(request)) return;
-    const header = request.headers.authorization;
-    if (header) {
-      const actor = await auth.resolveBasic(header, request.ip, await request.changeGeneration());
-      if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
-      request.actor = actor;
-      return;
-    }
+  /** The session cookie, when the request has no Authorization header. */
+  async function authenticateSession(request: FastifyRequest, reply: FastifyReply) {
     const sid = request.cookies[SESSION_COOKIE];
     if (sid) {
       const session = await auth.resolveSession(sid);
@@ -50,7 +43,29 @@ export function registerAuthentication(app: App, auth: AuthService) {
       void reply.header('www-authenticate', 'Basic realm="Folio", charset="UTF-8"');
     }
     throw unauthenticated();
-  });
+  }
+
+  // Callback-style: a request that needs no credentials costs no promise tick, and Basic credentials cost only
+  // the one promise of resolveBasic (the generation is a plain value on SQLite).
+  const onRequest: onRequestHookHandler = function (request, reply, done) {
+    if (!needsAuth(request)) return done();
+    const header = request.headers.authorization;
+    if (!header) {
+      authenticateSession(request, reply).then(() => done(), done);
+      return;
+    }
+    const generation = request.changeGeneration();
+    const actor =
+      typeof generation === 'string'
+        ? auth.resolveBasic(header, request.ip, generation)
+        : generation.then((g) => auth.resolveBasic(header, request.ip, g));
+    actor.then((a) => {
+      if (!a) return done(unauthenticated('Only HTTP Basic credentials are accepted in Authorization.'));
+      request.actor = a;
+      done();
+    }, done);
+  };
+  app.addHook('onRequest', onRequest);
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

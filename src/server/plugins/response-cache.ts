@@ -1,8 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import { ifNoneMatchHits } from '../lib/etag.js';
 import { headerOf } from '../lib/http.js';
 
-/** Response headers a stored answer keeps; security headers and per-request ones are added by hooks on a hit. */
+/**
+ * Response headers a stored answer keeps (plus its content-length); security headers and per-request ones are
+ * added by hooks on a hit.
+ */
 const STORED_HEADERS = ['content-type', 'etag', 'last-modified', 'cache-control', 'content-disposition'] as const;
 /** Bookkeeping per entry besides its body and key (a rough figure, so many tiny entries still count). */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -86,15 +96,19 @@ export interface ResponseCacheOptions {
   now: () => number;
 }
 
-const cacheable = (request: FastifyRequest) =>
-  request.routeOptions.config?.cache === true && (request.method === 'GET' || request.method === 'HEAD');
+const isGetOrHead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
  * The response cache of GET/HEAD routes with `config: { cache: true }`, keyed by the caller's role and the raw
  * URL. A lookup happens in `onRequest`, right after authentication, so a hit skips validation, the handler and
  * every query but the generation read; `onSend` hooks (security headers, conditional GET) run on hits too.
  * Registered even when disabled: flagged routes then still answer `If-None-Match` with 304.
- * Must be registered after the authentication hook. Answers the cache (for stats), or null when disabled.
+ *
+ * Its hooks are route hooks of the flagged routes only (added as each route is declared: register this before
+ * the routes), so other routes pay nothing, and callback-style, so a hit costs no promise ticks. Route
+ * `onRequest` hooks run after the global ones: the lookup comes after authentication. A stored answer keeps its
+ * body as a Buffer and its `content-length`, so a hit is sent with no encoding or length computation.
+ * Answers the cache (for stats), or null when disabled.
  */
 export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheOptions): ResponseCache | null {
   const cache = opts.enabled
@@ -105,26 +119,36 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
   app.decorateRequest('responseCacheReadAt', 0);
   app.decorateRequest('responseCacheHit', false);
 
-  if (cache) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.actor || !cacheable(request)) return;
-      // The generation is read before the answer is produced: an entry made from data older than a write carries
-      // a generation older than that write's bump.
-      const generation = await request.changeGeneration();
+  /** Serves a hit, or notes the key and generation under which the miss's answer will be stored. */
+  function lookup(request: FastifyRequest, reply: FastifyReply, generation: string, done: HookHandlerDoneFunction) {
+    let hit: CachedResponse | undefined;
+    try {
       const now = opts.now();
-      const key = `${request.actor.role}\0${request.url}`;
+      const key = `${request.actor!.role}\0${request.url}`;
       request.responseCacheKey = key;
       request.responseCacheGeneration = generation;
       request.responseCacheReadAt = now;
-      const hit = cache.get(key, generation, now);
-      if (!hit) return;
-      request.responseCacheHit = true;
-      return reply.code(200).headers(hit.headers).send(hit.body);
-    });
+      hit = cache!.get(key, generation, now);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (!hit) return done();
+    request.responseCacheHit = true;
+    // Answered here: the rest of the request lifecycle (validation, handler) is skipped; onSend hooks still run.
+    void reply.code(200).headers(hit.headers).send(hit.body);
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 200 || !cacheable(request)) return payload;
+  const onRequest: onRequestHookHandler = function (request, reply, done) {
+    if (!request.actor || !isGetOrHead(request.method)) return done();
+    // The generation is read before the answer is produced: an entry made from data older than a write carries
+    // a generation older than that write's bump.
+    const generation = request.changeGeneration();
+    if (typeof generation === 'string') return lookup(request, reply, generation, done);
+    generation.then((g) => lookup(request, reply, g, done), done);
+  };
+
+  const onSend: onSendHookHandler = function (request, reply, payload, done) {
+    if (reply.statusCode !== 200 || !isGetOrHead(request.method)) return done(null, payload);
     if (
       cache &&
       request.responseCacheKey !== null &&
@@ -132,28 +156,42 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       request.method === 'GET' &&
       (typeof payload === 'string' || Buffer.isBuffer(payload))
     ) {
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       cache.set(request.responseCacheKey, {
         generation: request.responseCacheGeneration,
         readAt: request.responseCacheReadAt,
-        headers: storedHeaders(reply),
-        body: payload,
+        headers: storedHeaders(reply, body.length),
+        body,
       });
     }
     const etag = reply.getHeader('etag');
     if (typeof etag === 'string' && ifNoneMatchHits(headerOf(request, 'if-none-match'), etag)) {
-      reply.code(304);
-      return null;
+      // A hit carries its body's length; a 304 has no body.
+      reply.code(304).removeHeader('content-length');
+      return done(null, null);
     }
-    return payload;
+    done(null, payload);
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.cache !== true) return;
+    if (cache) route.onRequest = [...hooksOf(route.onRequest), onRequest];
+    route.onSend = [...hooksOf(route.onSend), onSend];
   });
   return cache;
 }
 
-function storedHeaders(reply: FastifyReply): Record<string, string> {
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
+function storedHeaders(reply: FastifyReply, length: number): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of STORED_HEADERS) {
     const v = reply.getHeader(name);
     if (v !== undefined) out[name] = String(v);
   }
+  out['content-length'] = String(length);
   return out;
 }
