@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
 
@@ -22,9 +22,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerDurableWrites(app: FastifyInstance, database: Database) {
   app.decorateRequest('durableWaited', false);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.durableWaited || SAFE_METHODS.has(request.method)) return payload;
-    request.durableWaited = true;
+  async function waitDurable(request: FastifyRequest) {
     try {
       await database.durable();
     } catch (err) {
@@ -35,6 +33,15 @@ export function registerDurableWrites(app: FastifyInstance, database: Database) 
         'The change was made, but the disk failed to confirm it: it could be lost if the machine fails. Check the storage.',
       );
     }
-    return payload;
-  });
+  }
+  // Callback-style: a GET passes through without a promise tick.
+  const onSend: onSendHookHandler = function (request, _reply, payload, done) {
+    if (request.durableWaited || SAFE_METHODS.has(request.method)) return done(null, payload);
+    request.durableWaited = true;
+    waitDurable(request).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
+  };
+  app.addHook('onSend', onSend);
 }
