@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 
 /** Marks where a parameter's value goes while a prepared query is compiled once. */
 const SENTINEL = '\u0000folio-param\u0000';
@@ -30,7 +30,7 @@ export interface PreparedQuery<P, R> {
  * Works in transactions too: a `Transaction` is a `Kysely` on the same dialect.
  */
 export function prepared<P extends Record<string, unknown>, R>(
-  build: (db: Kysely<any>, p: P) => Compilable<R>,
+  build: (db: Kysely<any>, p: P) => Compilable<R> | RawBuilder<R>,
 ): PreparedQuery<P, R> {
   // Per dialect adapter (SQLite and PostgreSQL write different SQL); a transaction shares its database's adapter.
   const plans = new WeakMap<object, Plan>();
@@ -49,7 +49,8 @@ export function prepared<P extends Record<string, unknown>, R>(
         },
       },
     ) as P;
-    const compiled = build(db, stand).compile();
+    // Query builders compile on their own; a raw `sql` template needs the database to compile against.
+    const compiled = (build(db, stand) as unknown as { compile(db: Kysely<any>): CompiledQuery<R> }).compile(db);
     if (compiled.sql.includes(SENTINEL)) {
       throw new Error(`prepared: a parameter was spliced into the SQL instead of bound: ${compiled.sql}`);
     }

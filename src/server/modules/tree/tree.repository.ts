@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import { forUpdate } from '../../db/dialect.js';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { forUpdate, isPostgres } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { DB, NodeKind, NodesTable } from '../../db/schema.js';
@@ -36,6 +36,26 @@ const CHILD = prepared((db: Kysely<DB>, p: { parentId: string; name: string }) =
   db.selectFrom('nodes').selectAll().where('parent_id', '=', p.parentId).where('name', '=', p.name),
 );
 
+/**
+ * A whole path in one query: the walk goes down one level per segment (`names` is the JSON array of segments)
+ * and stops at the first that does not exist, so the rows are the chain that resolved, top first.
+ */
+const RESOLVE = prepared((db: Kysely<DB>, p: { root: string; names: string; count: number }) => {
+  const nameAt = (depth: RawBuilder<unknown>) =>
+    isPostgres(db)
+      ? sql`(cast(${p.names} as jsonb) ->> ${depth})`
+      : sql`json_extract(${p.names}, '$[' || ${depth} || ']')`;
+  return sql<NodeRow & { depth: number }>`
+    with recursive walk(depth, id) as (
+      select 0, n.id from nodes n where n.parent_id = ${p.root} and n.name = ${nameAt(sql`0`)}
+      union all
+      select w.depth + 1, n.id from walk w
+        join nodes n on n.parent_id = w.id and n.name = ${nameAt(sql`(w.depth + 1)`)}
+        where w.depth + 1 < ${p.count}
+    )
+    select n.*, w.depth from walk w join nodes n on n.id = w.id order by w.depth`;
+});
+
 /** Ids per recursive path query (bound parameters stay far below every dialect's limit). */
 const PATHS_CHUNK = 500;
 
@@ -57,14 +77,17 @@ export const treeRepository = {
    * segment does not exist. `found` tells how many segments resolved (for "which part is missing").
    */
   async resolve(db: Kysely<DB>, segments: readonly string[]): Promise<{ chain: NodeRow[]; found: number }> {
-    const chain: NodeRow[] = [];
-    let parent = ROOT_NODE_ID;
-    for (const name of segments) {
-      const node = await treeRepository.findChild(db, parent, name);
-      if (!node) break;
-      chain.push(node);
-      parent = node.id;
+    if (segments.length === 0) return { chain: [], found: 0 };
+    if (segments.length === 1) {
+      const node = await CHILD.first(db, { parentId: ROOT_NODE_ID, name: segments[0]! });
+      return node ? { chain: [node], found: 1 } : { chain: [], found: 0 };
     }
+    const rows = await RESOLVE.all(db, {
+      root: ROOT_NODE_ID,
+      names: JSON.stringify(segments),
+      count: segments.length,
+    });
+    const chain = rows.map(({ depth: _depth, ...node }) => node as NodeRow);
     return { chain, found: chain.length };
   },
 
