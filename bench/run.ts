@@ -6,6 +6,7 @@
  *   npm run bench -- --pg               plus the API set on PostgreSQL (127.0.0.1:5432, a database of its own)
  *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
+ *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
  *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
  *
  * Datasets are generated once through the service layer and cached in bench/.cache/data-v<N>/ (minutes for
@@ -35,6 +36,8 @@ const valueOf = (flag: string) => {
 const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa'];
 const only = new Set(valueOf('--only')?.split(',') ?? ALL);
 const quick = has('--quick');
+/** `--cases put,"get page"`: only the API cases whose name contains one of these. */
+const cases = valueOf('--cases')?.split(',');
 const withPg = has('--pg');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -58,7 +61,7 @@ async function apiOnBoth(database: 'sqlite' | 'postgres', folio: RunningProcess,
     const seconds = quick ? 3 : 8;
     return await apiSuite(
       folio,
-      { database, pages: SMALL, connections: 10, seconds, rounds: quick ? 1 : 3, uncached },
+      { database, pages: SMALL, connections: 10, seconds, rounds: quick ? 1 : 3, uncached, cases },
       log,
     );
   } finally {
@@ -198,15 +201,16 @@ async function main() {
     .pop();
   const file = path.join(
     RESULTS,
-    has('--merge') && latest && !quick
+    has('--merge') && latest && !quick && !cases
       ? latest
-      : quick
-        ? `${startedAt.toISOString().slice(0, 10)}-quick.tmp`
+      : quick || cases
+        ? // Short rounds or some cases only: figures to look at, never the day's results.
+          `${startedAt.toISOString().slice(0, 10)}-${quick ? 'quick' : 'cases'}.tmp`
         : `${startedAt.toISOString().slice(0, 10)}.json`,
   );
   const thisRun = { date: results.date, commit: results.commit, loadBefore: results.machine.loadBefore };
   results.provenance = Object.fromEntries(Object.keys(results.suites).map((k) => [k, thisRun]));
-  if (has('--merge') && fs.existsSync(file)) {
+  if (has('--merge') && !quick && !cases && fs.existsSync(file)) {
     // The suites run now replace theirs; the others stay, each with the run (and load) it came from.
     const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchResults;
     const earlierRun = { date: earlier.date, commit: earlier.commit, loadBefore: earlier.machine.loadBefore };

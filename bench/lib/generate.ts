@@ -14,7 +14,7 @@
  *
  * Speed: the only concession is `PRAGMA synchronous = OFF` on the generator's own connection while it writes
  * (a crash during generation loses the cache, not data anyone cares about); the snapshot is checkpointed and
- * copied when complete, and servers open it with the normal `synchronous = FULL`.
+ * copied when complete, and servers open it with their own settings (`synchronous = NORMAL` and group commit).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -120,6 +120,8 @@ export async function apiSuite(
     rounds: number;
     /** A second server on its own copy of the data, started with UNCACHED_ENV. */
     uncached?: RunningProcess;
+    /** Only the cases whose name contains one of these (case-insensitive); every case when absent. */
+    cases?: string[];
   },
   log: (line: string) => void,
 ): Promise<ApiSuiteResult> {
@@ -217,7 +219,8 @@ export async function apiSuite(
   const uncachedResults: CaseResult[] = [];
   const uncached = opts.uncached;
   try {
-    for (const c of cases) {
+    const wanted = opts.cases?.map((w) => w.toLowerCase());
+    for (const c of cases.filter((x) => !wanted || wanted.some((w) => x.name.toLowerCase().includes(w)))) {
       const run = (server: RunningProcess, next: RequestFactory, seconds: number) =>
         load(server.url, next, { connections: opts.connections, seconds, headers: auth });
       // Warm every side (JIT, caches), then alternate.
