@@ -45,8 +45,8 @@ export function registerAuthentication(app: App, auth: AuthService) {
     throw unauthenticated();
   }
 
-  // Callback-style: a request that needs no credentials costs no promise tick, and Basic credentials cost only
-  // the one promise of resolveBasic (the generation is a plain value on SQLite).
+  // Callback-style: a request that needs no credentials, or brings Basic credentials already verified, costs no
+  // promise tick.
   const onRequest: onRequestHookHandler = function (request, reply, done) {
     if (!needsAuth(request)) return done();
     const header = request.headers.authorization;
@@ -55,6 +55,13 @@ export function registerAuthentication(app: App, auth: AuthService) {
       return;
     }
     const generation = request.changeGeneration();
+    // Credentials verified under the current generation: no promise at all (the generation is a plain value on
+    // SQLite), so a cache hit runs its whole onRequest chain synchronously.
+    const remembered = typeof generation === 'string' ? auth.rememberedBasic(header, generation) : null;
+    if (remembered) {
+      request.actor = remembered;
+      return done();
+    }
     const actor =
       typeof generation === 'string'
         ? auth.resolveBasic(header, request.ip, generation)

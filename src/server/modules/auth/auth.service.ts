@@ -31,6 +31,7 @@ export function createAuthService(ctx: AppContext) {
   // The key is SHA-256(secret ‖ header): a lookup key that never leaves the process, so an HMAC's construction adds
   // nothing, and the one-shot `hash` costs a quarter of `createHmac` (~0.6 vs ~2.4 µs, on every request).
   const basicKey = randomBytes(32).toString('hex');
+  const basicCacheKey = (header: string) => hash('sha256', basicKey + header, 'base64');
   const basicCache = new Map<
     string,
     { username: string; role: Role; passwordHash: string; expires: number; generation: string }
@@ -94,6 +95,20 @@ export function createAuthService(ctx: AppContext) {
     return { sessionId, user: { ...actor, csrfToken } };
   }
 
+  /**
+   * The user an `Authorization: Basic …` header proved to be, when that header was verified less than 60 s ago
+   * and the change generation is still the one it was last checked under; null otherwise (then `resolveBasic`).
+   * Synchronous and query-free: the fast path of every request with Basic credentials.
+   */
+  function rememberedBasic(header: string, generation: string): Actor | null {
+    const cached = basicCache.get(basicCacheKey(header));
+    // The key covers the whole header: a remembered credential needs no decoding.
+    if (cached && cached.expires > ctx.now() && cached.generation === generation) {
+      return { username: cached.username, role: cached.role };
+    }
+    return null;
+  }
+
   return {
     /** Creates `admin` when there are no users: with CMS_ADMIN_PASSWORD, or a generated one that is returned once. */
     async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string }> {
@@ -146,6 +161,8 @@ export function createAuthService(ctx: AppContext) {
       return { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
     },
 
+    rememberedBasic,
+
     /**
      * Verifies an `Authorization: Basic …` header; answers null when the header is not Basic. `generation` is the
      * change generation read at the start of the request: a remembered credential is trusted without a query
@@ -153,6 +170,11 @@ export function createAuthService(ctx: AppContext) {
      * is read again and a changed password hash (or a deleted user) drops the credential.
      */
     async resolveBasic(header: string, address: string, generation: string): Promise<Actor | null> {
+      const remembered = rememberedBasic(header, generation);
+      if (remembered) return remembered;
+      const cacheKey = basicCacheKey(header);
+      const cached = basicCache.get(cacheKey);
+      const now = ctx.now();
       const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
       if (!m) return null;
       const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
@@ -160,11 +182,7 @@ export function createAuthService(ctx: AppContext) {
       if (colon < 1) throw unauthenticated('Malformed Basic credentials.');
       const username = decoded.slice(0, colon);
       const password = decoded.slice(colon + 1);
-      const cacheKey = hash('sha256', basicKey + header, 'base64');
-      const cached = basicCache.get(cacheKey);
-      const now = ctx.now();
       if (cached && cached.expires > now && cached.username === username) {
-        if (cached.generation === generation) return { username, role: cached.role };
         const user = await usersRepository.find(db, username);
         // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
         if (user && user.password_hash === cached.passwordHash) {
