@@ -58,3 +58,84 @@ describe.each(['wal', 'delete'] as const)('SQLite change generation (journal_mod
     expect(await generation!.read()).not.toBe(g0);
   });
 });
+
+/**
+ * The PostgreSQL read, over a stand-in for the one query it runs (`select last_value`): each query reads the
+ * sequence when it starts and answers when the test lets it, as a round trip would.
+ */
+describe('PostgreSQL change generation reads', () => {
+  function stand() {
+    const s = {
+      sequence: 1,
+      queries: 0,
+      fail: false,
+      pending: [] as (() => void)[],
+      /** Lets every query under way answer. */
+      release() {
+        for (const answer of s.pending.splice(0)) answer();
+      },
+    };
+    const db = {
+      executeQuery: async () => {
+        s.queries++;
+        const value = s.sequence;
+        const failing = s.fail;
+        await new Promise<void>((resolve) => s.pending.push(resolve));
+        if (failing) throw new Error('connection lost');
+        return { rows: [{ last_value: String(value) }] };
+      },
+    };
+    const g = openChangeGeneration({ dialect: 'postgres', db: db as never });
+    return { s, g };
+  }
+  /** Lets promise callbacks run (a query answered → the queued one starts). */
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('never answers a caller with a query that started before its call', async () => {
+    const { s, g } = stand();
+    const before = g.read();
+    await settle();
+    s.sequence = 2; // another node's write is acknowledged while that query is under way
+    const after = g.read();
+    s.release();
+    await settle();
+    s.release();
+    expect(await before).toBe('0:1');
+    expect(await after).toBe('0:2');
+    expect(s.queries).toBe(2);
+  });
+
+  it('callers arriving while a query runs share the next one: one round trip for all of them', async () => {
+    const { s, g } = stand();
+    const first = g.read();
+    await settle();
+    const waiting = Array.from({ length: 10 }, () => g.read());
+    expect(s.queries).toBe(1);
+    s.release();
+    await settle();
+    expect(s.queries).toBe(2);
+    s.release();
+    expect(await first).toBe('0:1');
+    expect(new Set(await Promise.all(waiting))).toEqual(new Set(['0:1']));
+    // Nothing under way: the next caller starts its own query at once.
+    const alone = g.read();
+    await settle();
+    expect(s.queries).toBe(3);
+    s.release();
+    expect(await alone).toBe('0:1');
+  });
+
+  it('a failed query fails its callers only; the next read queries again', async () => {
+    const { s, g } = stand();
+    s.fail = true;
+    const failing = g.read();
+    await settle();
+    s.fail = false;
+    const queued = g.read();
+    s.release();
+    await expect(failing).rejects.toThrow('connection lost');
+    await settle();
+    s.release();
+    expect(await queued).toBe('0:1');
+  });
+});

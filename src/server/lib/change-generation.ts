@@ -9,7 +9,10 @@ import { CompiledQuery, type Kysely } from 'kysely';
  * trust the entry only while the generation is still the same. See lib/README.md for the consistency argument.
  */
 export interface ChangeGeneration {
-  /** The current generation. SQLite answers at once (no query); PostgreSQL in one round trip. */
+  /**
+   * The current generation: it reflects every write acknowledged before the call. SQLite answers at once (no
+   * query); PostgreSQL after one round trip, shared by the callers that arrive while one is under way.
+   */
   read(): string | Promise<string>;
   /** Marks a change: every later `read`, on any node, answers a different value. */
   bump(): Promise<void>;
@@ -68,10 +71,40 @@ export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGener
     };
   }
   const { db } = opts;
+  /**
+   * Reads are shared the way commits are in group commit: a caller gets the result of a query that started after
+   * its call, never of one already running (that one may predate a write acknowledged just before the call). So
+   * callers arriving while a query runs all wait for one next query, started when the running one ends: at most
+   * one query in flight and one queued, whatever the request rate, instead of one round trip per request.
+   */
+  let running: Promise<string> | null = null;
+  let queued: Promise<string> | null = null;
+  const query = (): Promise<string> => {
+    const p = db.executeQuery<{ last_value: string }>(PG_READ).then((r) => String(r.rows[0]!.last_value));
+    running = p;
+    const done = () => {
+      if (running === p) running = null;
+    };
+    p.then(done, done);
+    return p;
+  };
+  const sequence = (): Promise<string> => {
+    if (!running) return query();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = null;
+        return query();
+      });
+    return queued;
+  };
   return {
     async read() {
-      const r = await db.executeQuery<{ last_value: string }>(PG_READ);
-      return `${local}:${r.rows[0]!.last_value}`;
+      const value = await sequence();
+      return `${local}:${value}`;
     },
     async bump() {
       // The local part first: even when PostgreSQL cannot be reached, this node stops trusting its entries.
