@@ -109,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let generation: ChangeGeneration | undefined;
   try {
     await database.migrate();
+    for (const warning of await database.settingsWarnings()) app.log.warn(warning);
     generation = openChangeGeneration({ dialect: database.dialect, db: database.db, sqlitePath });
     // A node that crashed between a commit and its bump invalidates every node's caches when it comes back.
     await generation.bump();

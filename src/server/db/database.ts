@@ -55,6 +55,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** SQLite `integrity_check` and foreign key check; PostgreSQL: a ping. */
   integrityCheck(): Promise<{ ok: boolean; problems: string[] }>;
+  /** Server settings Folio relies on that are not as it needs them, as sentences for the log (none on SQLite). */
+  settingsWarnings(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -138,12 +140,39 @@ export function openDatabase(opts: DatabaseOptions): Database {
       ];
       return { ok: problems.length === 0, problems };
     },
+    async settingsWarnings() {
+      if (!isPostgres(db)) return [];
+      const { rows } = await sql<PgSettings>`select current_setting('autovacuum') as autovacuum,
+        current_setting('track_counts') as track_counts`.execute(db);
+      return postgresSettingsWarnings(rows[0]!);
+    },
     async close() {
       await db.destroy();
       // After SQLite has closed its files: see durability.ts on why the WAL descriptor stays open until then.
       await barrier?.close();
     },
   };
+}
+
+export interface PgSettings {
+  autovacuum: string;
+  track_counts: string;
+}
+
+/**
+ * PostgreSQL refreshes the planner's statistics only through autovacuum (which needs track_counts) or ANALYZE.
+ * Without it, a plan made while a table was small is kept as the table grows: the foreign-key checks of every
+ * insert then scan whole tables (measured: creating an asset beside 80k others took ~10 ms instead of ~3, and
+ * `ANALYZE` brought it back at once).
+ */
+export function postgresSettingsWarnings(settings: PgSettings): string[] {
+  const off = (['autovacuum', 'track_counts'] as const).filter((name) => settings[name] === 'off');
+  if (off.length === 0) return [];
+  return [
+    `PostgreSQL ${off.join(' and ')} ${off.length > 1 ? 'are' : 'is'} off: the planner's statistics are never ` +
+      'refreshed, and as tables grow, plans made while they were small stay (foreign-key checks scan whole ' +
+      'tables). Turn it on (the PostgreSQL default), or run ANALYZE after bulk changes.',
+  ];
 }
 
 function defaultPoolError(err: Error) {
