@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -49,14 +51,43 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   statuses: Record<string, number>;
+  /**
+   * CPU time (user + system) per completed request, in microseconds: of the server process (from /proc, when
+   * its pid is given) and of this process, the load generator. Unlike req/s, these hardly move when a neighbour
+   * takes CPU time, so they tell what a request costs the server apart from what the shared machine allowed.
+   */
+  serverCpuUs?: number;
+  clientCpuUs?: number;
+}
+
+const CLOCK_TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU time of a process so far, in microseconds (null without /proc or once it is gone). */
+export function cpuTimeUs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": field 3 (state) is index 0, so utime (14) and stime (15) are 11 and 12.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
 }
 
 /** Load test with autocannon: `connections` keep-alive connections for `seconds`. */
 export async function load(
   baseUrl: string,
   next: RequestFactory,
-  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; serverPid?: number },
 ): Promise<LoadResult> {
+  const serverBefore = opts.serverPid ? cpuTimeUs(opts.serverPid) : null;
+  const clientBefore = process.cpuUsage();
   const r = await autocannon({
     url: baseUrl,
     connections: opts.connections,
@@ -77,8 +108,13 @@ export async function load(
       },
     ],
   });
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = opts.serverPid ? cpuTimeUs(opts.serverPid) : null;
+  const completed = Math.max(1, r.latency.totalCount);
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([k, v]) => [k, v.count]));
   return {
+    ...(serverBefore !== null && serverAfter !== null ? { serverCpuUs: (serverAfter - serverBefore) / completed } : {}),
+    clientCpuUs: (client.user + client.system) / completed,
     rps: r.latency.totalCount / r.duration,
     p50: r.latency.p50,
     p99: r.latency.p99,

@@ -152,7 +152,7 @@ export function printTable(r: BenchResults, log: (line: string) => void) {
     );
     table(
       [
-        ['case', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio'],
+        ['case', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', 'CPU µs/req', 'CPU ratio'],
         ...[
           ...api.cases.map((c) => ({ c, label: c.name })),
           ...(api.uncached?.cases ?? []).map((c) => ({ c, label: `${c.name} (cache off)` })),
@@ -165,6 +165,8 @@ export function printTable(r: BenchResults, log: (line: string) => void) {
           fmt(c.bare.rps),
           fmt(c.bare.p99),
           `${c.ratio.toFixed(2)}×`,
+          c.cpu ? `${c.cpu.folioUs.toFixed(1)} / ${c.cpu.bareUs.toFixed(1)}` : '—',
+          c.cpu ? `${c.cpu.ratio.toFixed(2)}×` : '—',
         ]),
       ],
       log,

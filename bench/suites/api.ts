@@ -77,7 +77,28 @@ export interface CaseResult {
   bare: LoadResult;
   /** folio.rps / bare.rps */
   ratio: number;
+  /**
+   * Server CPU time per request, the median over the rounds of each side, and bareUs / folioUs: the req/s
+   * ratio the server's own work allows on its own core (the load generator shares the machine).
+   */
+  cpu?: { folioUs: number; bareUs: number; ratio: number };
   rounds: { folio: LoadResult; bare: LoadResult }[];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The `cpu` figures of a case, when every round has the server's CPU time. */
+function cpuOf(folio: LoadResult[], bare: LoadResult[]): Pick<CaseResult, 'cpu'> {
+  const f = folio.map((r) => r.serverCpuUs);
+  const b = bare.map((r) => r.serverCpuUs);
+  if (!f.every((x) => x !== undefined) || !b.every((x) => x !== undefined)) return {};
+  const folioUs = median(f as number[]);
+  const bareUs = median(b as number[]);
+  return { cpu: { folioUs, bareUs, ratio: bareUs / folioUs } };
 }
 
 export interface ApiSuiteResult {
@@ -222,7 +243,7 @@ export async function apiSuite(
     const wanted = opts.cases?.map((w) => w.toLowerCase());
     for (const c of cases.filter((x) => !wanted || wanted.some((w) => x.name.toLowerCase().includes(w)))) {
       const run = (server: RunningProcess, next: RequestFactory, seconds: number) =>
-        load(server.url, next, { connections: opts.connections, seconds, headers: auth });
+        load(server.url, next, { connections: opts.connections, seconds, headers: auth, serverPid: server.pid });
       // Warm every side (JIT, caches), then alternate.
       await run(folio, c.folio, 2);
       if (uncached) await run(uncached, c.folio, 2);
@@ -255,6 +276,10 @@ export async function apiSuite(
         folio: fastest(folioRounds),
         bare: bareBest,
         ratio: fastest(folioRounds).rps / bareBest.rps,
+        ...cpuOf(
+          folioRounds,
+          rounds.map((r) => r.bare),
+        ),
         rounds: folioRounds.map((f, i) => ({ folio: f, bare: rounds[i]!.bare })),
       });
       const res = caseResult(rounds.map((r) => r.folio));
@@ -262,7 +287,8 @@ export async function apiSuite(
       const line = (label: string, x: CaseResult) =>
         log(
           `  ${label.padEnd(38)} folio ${Math.round(x.folio.rps)} req/s (p50 ${x.folio.p50} ms, p99 ${x.folio.p99} ms)` +
-            `  bare ${Math.round(x.bare.rps)} req/s  ratio ${x.ratio.toFixed(2)}`,
+            `  bare ${Math.round(x.bare.rps)} req/s  ratio ${x.ratio.toFixed(2)}` +
+            (x.cpu ? `  server CPU/req ${x.cpu.folioUs.toFixed(1)} vs ${x.cpu.bareUs.toFixed(1)} µs` : ''),
         );
       line(c.name, res);
       if (uncached) {
