@@ -175,7 +175,13 @@ export function printTable(r: BenchResults, log: (line: string) => void) {
   const s = r.suites.scale;
   if (s) {
     log(
-      `\nScale: ${fmt(s.smallPages)} vs ${fmt(s.largePages)} pages (unloaded, ${s.samplesPerSide} requests per side, ms)`,
+      `\nScale: ${fmt(s.smallPages)} vs ${fmt(s.largePages)} pages (unloaded, ${s.samplesPerSide} requests per side, ms${
+        s.env
+          ? `; ${Object.entries(s.env)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}`
+          : ''
+      })`,
     );
     table(
       [

@@ -20,6 +20,8 @@ export interface ScaleResult {
   cases: ScaleCase[];
   /** Listing page 2,000 against page 1 on each dataset (median latency). */
   listingRatio: { small: number; large: number };
+  /** Environment the two servers ran with beyond the defaults (the response cache off). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ScaleResult {
 export async function scaleSuite(
   small: { server: RunningProcess; pages: number },
   large: { server: RunningProcess; pages: number },
-  opts: { rounds: number; perRound: number },
+  opts: { rounds: number; perRound: number; env?: Record<string, string> },
   log: (line: string) => void,
 ): Promise<ScaleResult> {
   const headers = { authorization: ADMIN_BASIC };
@@ -78,5 +80,6 @@ export async function scaleSuite(
     samplesPerSide: opts.rounds * opts.perRound,
     cases: out,
     listingRatio: { small: p2000.small.p50 / p1.small.p50, large: p2000.large.p50 / p1.large.p50 },
+    ...(opts.env ? { env: opts.env } : {}),
   };
 }
