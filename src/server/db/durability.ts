@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sharedRuns } from '../lib/shared-runs.js';
 
 /**
  * Group commit for SQLite.
@@ -48,12 +49,6 @@ export function createDurabilityBarrier(opts: BarrierOptions): DurabilityBarrier
   // Opened once and kept open until the database closes: closing a descriptor of a file SQLite uses could drop
   // locks SQLite holds on it (POSIX advisory locks are per process and file), so it is never closed early.
   let fd: number | null = null;
-  let syncs = 0;
-  /** Callers for the sync that has not started yet: they all get that one. */
-  let waiting: { promise: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null = null;
-  let calls = 0;
-  /** The sync in flight (settles when it ends, whether it failed or not). */
-  let running: Promise<void> | null = null;
 
   function walFd(): number | null {
     if (fd !== null) return fd;
@@ -68,52 +63,26 @@ export function createDurabilityBarrier(opts: BarrierOptions): DurabilityBarrier
   }
 
   function syncOnce(): Promise<void> {
-    try {
-      const current = walFd();
-      return current === null ? Promise.resolve() : sync(current);
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
+    // A failure to open the WAL rejects the callers of this run like a failed sync (sharedRuns catches it).
+    const current = walFd();
+    return current === null ? Promise.resolve() : sync(current);
   }
 
-  function launch() {
-    const batch = waiting!;
-    waiting = null;
-    syncs++;
-    running = syncOnce()
-      .then(batch.resolve, batch.reject)
-      .finally(() => {
-        running = null;
-        // Whoever arrived while this sync ran may have committed after it started: they get the next one.
-        if (waiting) launch();
-      });
-  }
+  // Started on the next turn of the event loop, so that the writers finishing in this turn share it; when a sync
+  // is running, whoever arrives meanwhile shares the next one (it may hold their commits).
+  const syncs = sharedRuns(syncOnce, { deferStart: true });
 
   return {
-    durable() {
-      calls++;
-      if (waiting) return waiting.promise;
-      let resolve!: () => void;
-      let reject!: (err: unknown) => void;
-      const promise = new Promise<void>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      waiting = { promise, resolve, reject };
-      // Started on the next turn of the event loop, so that the writers finishing in this turn share it; when a
-      // sync is running, started as soon as it ends.
-      if (!running) setImmediate(launch);
-      return promise;
-    },
+    durable: () => syncs(),
     get syncs() {
-      return syncs;
+      return syncs.runs;
     },
     get calls() {
-      return calls;
+      return syncs.calls;
     },
     async close() {
       // A descriptor closed under a running fdatasync could be reused by another file before the sync ends.
-      while (running || waiting) await (running ?? new Promise((r) => setImmediate(r)));
+      await syncs.settled();
       if (fd !== null) fs.closeSync(fd);
       fd = null;
     },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { sharedRuns } from './shared-runs.js';
 
 /**
  * The change generation: a value that differs after every acknowledged write, on every node. Caches (the
@@ -71,36 +72,12 @@ export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGener
     };
   }
   const { db } = opts;
-  /**
-   * Reads are shared the way commits are in group commit: a caller gets the result of a query that started after
-   * its call, never of one already running (that one may predate a write acknowledged just before the call). So
-   * callers arriving while a query runs all wait for one next query, started when the running one ends: at most
-   * one query in flight and one queued, whatever the request rate, instead of one round trip per request.
-   */
-  let running: Promise<string> | null = null;
-  let queued: Promise<string> | null = null;
-  const query = (): Promise<string> => {
-    const p = db.executeQuery<{ last_value: string }>(PG_READ).then((r) => String(r.rows[0]!.last_value));
-    running = p;
-    const done = () => {
-      if (running === p) running = null;
-    };
-    p.then(done, done);
-    return p;
-  };
-  const sequence = (): Promise<string> => {
-    if (!running) return query();
-    queued ??= running
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        queued = null;
-        return query();
-      });
-    return queued;
-  };
+  // Reads are shared the way commits are in group commit (lib/shared-runs.ts): a caller gets the answer of a
+  // query that started after its call, never of one already under way (it may predate a write acknowledged just
+  // before the call), so there is at most one query in flight, whatever the request rate.
+  const sequence = sharedRuns(() =>
+    db.executeQuery<{ last_value: string }>(PG_READ).then((r) => String(r.rows[0]!.last_value)),
+  );
   return {
     async read() {
       const value = await sequence();
