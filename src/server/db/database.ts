@@ -142,8 +142,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
     },
     async settingsWarnings() {
       if (!isPostgres(db)) return [];
-      const { rows } = await sql<PgSettings>`select current_setting('autovacuum') as autovacuum,
-        current_setting('track_counts') as track_counts`.execute(db);
+      const { rows } = await sql<PgSettings>`select ${sql.join(
+        PG_SETTINGS_NEEDED_ON.map((name) => sql`current_setting(${name}) as ${sql.id(name)}`),
+      )}`.execute(db);
       return postgresSettingsWarnings(rows[0]!);
     },
     async close() {
@@ -154,10 +155,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
   };
 }
 
-export interface PgSettings {
-  autovacuum: string;
-  track_counts: string;
-}
+/** PostgreSQL settings Folio needs on (see postgresSettingsWarnings). */
+const PG_SETTINGS_NEEDED_ON = ['autovacuum', 'track_counts'] as const;
+export type PgSettings = Record<(typeof PG_SETTINGS_NEEDED_ON)[number], string>;
 
 /**
  * PostgreSQL refreshes the planner's statistics only through autovacuum (which needs track_counts) or ANALYZE.
@@ -166,7 +166,7 @@ export interface PgSettings {
  * `ANALYZE` brought it back at once).
  */
 export function postgresSettingsWarnings(settings: PgSettings): string[] {
-  const off = (['autovacuum', 'track_counts'] as const).filter((name) => settings[name] === 'off');
+  const off = PG_SETTINGS_NEEDED_ON.filter((name) => settings[name] === 'off');
   if (off.length === 0) return [];
   return [
     `PostgreSQL ${off.join(' and ')} ${off.length > 1 ? 'are' : 'is'} off: the planner's statistics are never ` +

@@ -54,7 +54,7 @@ async function dropSchema(pgUrl: string, schema: string): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'walSync'> = {},
+  build: Pick<BuildOptions, 'walSync' | 'logStream'> = {},
 ): Promise<TestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -71,7 +71,8 @@ export async function createTestApp(
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(config, {
-      logger: false,
+      // Silent unless a test reads the log (then at LOG_LEVEL, which it sets in `env`).
+      ...(build.logStream ? {} : { logger: false as const }),
       validateResponses: true,
       now: () => Date.now() + offset,
       pgSchema,
