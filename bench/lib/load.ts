@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { cpuTimeUs } from './server.js';
 
 // autocannon ships no types; this is the slice of its programmatic API the benchmarks use.
 interface AutocannonResult {
@@ -58,26 +57,6 @@ export interface LoadResult {
    */
   serverCpuUs?: number;
   clientCpuUs?: number;
-}
-
-const CLOCK_TICKS_PER_S = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** User + system CPU time of a process so far, in microseconds (null without /proc or once it is gone). */
-export function cpuTimeUs(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After "pid (comm) ": field 3 (state) is index 0, so utime (14) and stime (15) are 11 and 12.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S;
-  } catch {
-    return null;
-  }
 }
 
 /** Load test with autocannon: `connections` keep-alive connections for `seconds`. */
@@ -162,6 +141,13 @@ export function timedRequest(
 }
 
 /** Percentiles of a list of milliseconds. */
+/** The median (the mean of the two middle values for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
 export function summarise(ms: number[]): LatencyResult {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;

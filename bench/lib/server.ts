@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -159,6 +159,26 @@ export async function startFolio(opts: FolioServerOptions): Promise<RunningProce
       ...opts.env,
     },
   });
+}
+
+const CLOCK_TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU time of a process so far, in microseconds (null without /proc or once it is gone). */
+export function cpuTimeUs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": field 3 (state) is index 0, so utime (14) and stime (15) are 11 and 12.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
 }
 
 /** Resident and peak resident memory of a process, in bytes (Linux /proc). */

@@ -12,7 +12,7 @@ import {
   TEMPLATE,
 } from '../lib/dataset.js';
 import type { RecordedResponse } from '../lib/bare-server.js';
-import { load, timedRequest, type LoadResult, type RequestFactory } from '../lib/load.js';
+import { load, median, timedRequest, type LoadResult, type RequestFactory } from '../lib/load.js';
 import { ADMIN_BASIC, ROOT } from '../lib/paths.js';
 import { freePort, spawnNode, type RunningProcess } from '../lib/server.js';
 
@@ -83,12 +83,6 @@ export interface CaseResult {
    */
   cpu?: { folioUs: number; bareUs: number; ratio: number };
   rounds: { folio: LoadResult; bare: LoadResult }[];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** The `cpu` figures of a case, when every round has the server's CPU time. */

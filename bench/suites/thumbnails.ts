@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { makeThumbnail, probeImage } from '../../src/server/modules/assets/images.js';
+import { median } from '../lib/load.js';
 
 export interface ThumbnailResult {
   width: number;
@@ -14,11 +15,6 @@ export interface ThumbnailResult {
   uploadStepMedian: number;
   thumbnailAll: number[];
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /**
  * A 12 MP photo-like JPEG (smooth shapes under fine noise, about the size a camera writes) through the server's
