@@ -22,6 +22,7 @@ import { registerDurableWrites } from './plugins/durable-writes.js';
 import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration } from './lib/change-generation.js';
 import type { AppContext } from './lib/context.js';
 import type { App } from './lib/http.js';
+import { lazyRequestLogger } from './lib/request-logger.js';
 import { registerAssetsRoutes } from './modules/assets/assets.routes.js';
 import { createAssetsService } from './modules/assets/assets.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { ...loggerOptions, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.maxBodyBytes,
     genReqId: () => randomUUID(),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: false,
     routerOptions: { maxParamLength: 2000 },
     // Errors raised before routing (a malformed percent-encoded URL) are problem JSON too.
