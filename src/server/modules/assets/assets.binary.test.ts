@@ -78,6 +78,20 @@ describe('binary upload: guards', () => {
     await expectNothingLeft();
   });
 
+  it('takes multipart bodies on the upload route only: elsewhere they are 415 and store nothing', async () => {
+    const form = multipart([{ name: 'file', filename: 'x.png', content: await image('png') }]);
+    for (const [method, url] of [
+      ['PUT', '/cms/rest/assets/by-path/Assets/a/x.png'],
+      ['POST', '/cms/rest/assets/approve-all/Assets'],
+    ] as const) {
+      const res = await t.request({ method, url, ...form });
+      expect(res.statusCode, url).toBe(415);
+      expect(problemOf(res).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    await expectNothingLeft();
+    expect((await upload(t, 'Assets/a/x.png', await image('png'))).statusCode).toBe(201);
+  });
+
   it('refuses a truncated multipart body and an empty request body with 400', async () => {
     const { payload, headers } = multipart([{ name: 'file', filename: 'a.pdf', content: pdf() }]);
     const cut = await t.request({

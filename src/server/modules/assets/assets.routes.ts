@@ -50,10 +50,13 @@ const UPLOAD_FORM = {
 };
 
 /**
- * The asset library's routes. They live in a plugin scope of their own so that the multipart parser (limited
- * to one file of at most CMS_MAX_UPLOAD_BYTES and a few small fields) applies to the upload route only.
+ * The asset library's routes. The upload route lives in a plugin scope of its own with the multipart parser
+ * (limited to one file of at most CMS_MAX_UPLOAD_BYTES and a few small fields): @fastify/multipart also adds an
+ * async `onRequest` and `onResponse` hook to every route of its scope (temp-file cleanup for its disk mode,
+ * which Folio does not use), two promise ticks and a listener that every other asset request would pay for.
  */
 export async function registerAssetsRoutes(app: App, assets: AssetsService, config: Config) {
+  registerRoutes(app, assets);
   await app.register(async (plugin) => {
     await plugin.register(fastifyMultipart, {
       limits: {
@@ -66,7 +69,7 @@ export async function registerAssetsRoutes(app: App, assets: AssetsService, conf
         headerPairs: 100,
       },
     });
-    registerRoutes(plugin.withTypeProvider<ZodTypeProvider>() as App, assets);
+    registerUploadRoute(plugin.withTypeProvider<ZodTypeProvider>() as App, assets);
   });
 }
 
@@ -125,81 +128,6 @@ function registerRoutes(app: App, assets: AssetsService) {
         ifMatch: ifMatchOf(request),
       });
       return { message: 'Deleted' as const };
-    },
-  );
-
-  app.post(
-    `${BASE}/binary/*`,
-    {
-      schema: {
-        tags: ['assets'],
-        summary: 'Upload a file as a new binary asset',
-        description:
-          '`multipart/form-data` with `file` (required; its own filename is ignored: the name comes from the URL), ' +
-          "`path` (optional; must equal the URL's asset path) and `assetType` (optional `file`, `flash`, `image`; " +
-          'also accepted as a query parameter). The type is sniffed from the bytes. 409 when an asset is there; ' +
-          '413 over CMS_MAX_UPLOAD_BYTES or the pixel limit; 415 for disguised markup or active SVG.',
-        consumes: ['multipart/form-data'],
-        params: Wildcard,
-        querystring: AssetUploadQuery,
-        response: { 201: AssetMetadata, ...problems(403, 404, 409, 413, 415) },
-      },
-      config: { multipartBody: UPLOAD_FORM },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a "file" part.');
-      }
-      const target = await assets.prepareUpload(actor, segmentsOf(request, 'binary'));
-      let stored: StoredUpload | null = null;
-      const form: Record<string, string> = {};
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              throw badRequest(`The file goes in the "file" part, not "${part.fieldname}".`, [
-                { path: part.fieldname, message: 'is not a file part of this form' },
-              ]);
-            }
-            stored = await assets.storeUpload(target, part.file);
-            if (part.file.truncated) throw assets.uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' });
-          } else if (part.fieldname === 'path' || part.fieldname === 'assetType') {
-            if (part.valueTruncated) {
-              throw badRequest('A form field is too long.', [{ path: part.fieldname, message: 'is too long' }]);
-            }
-            form[part.fieldname] = String(part.value);
-          }
-        }
-      } catch (err) {
-        await assets.discardUpload(stored);
-        throw assets.uploadError(err);
-      }
-      try {
-        if (!stored) throw badRequest('The form has no file.', [{ path: 'file', message: 'is required' }]);
-        const fromForm = form.assetType === undefined ? undefined : UploadAssetType.safeParse(form.assetType);
-        if (fromForm && !fromForm.success) {
-          throw badRequest('assetType is one of file, flash, image.', [
-            { path: 'assetType', message: 'must be file, flash or image' },
-          ]);
-        }
-        const fromQuery = request.query.assetType;
-        if (fromForm && fromQuery && fromForm.data !== fromQuery) {
-          throw badRequest('assetType differs between the query and the form.', [
-            { path: 'assetType', message: `is ${fromQuery} in the query but ${fromForm.data} in the form` },
-          ]);
-        }
-        const rep = await assets.completeUpload(actor, target, stored, {
-          assetType: fromForm?.data ?? fromQuery,
-          path: form.path,
-        });
-        void reply.header('location', assetHref(target.segments));
-        return sendAsset(reply, 201, rep);
-      } catch (err) {
-        await assets.discardUpload(stored);
-        throw err;
-      }
     },
   );
 
@@ -300,4 +228,82 @@ function registerRoutes(app: App, assets: AssetsService) {
       async (request) => assets.bulk(actorOf(request), segmentsOf(request, action), action),
     );
   }
+}
+
+/** POST of a new binary asset: the multipart form is streamed part by part, the file into the blob store. */
+function registerUploadRoute(app: App, assets: AssetsService) {
+  app.post(
+    `${BASE}/binary/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: 'Upload a file as a new binary asset',
+        description:
+          '`multipart/form-data` with `file` (required; its own filename is ignored: the name comes from the URL), ' +
+          "`path` (optional; must equal the URL's asset path) and `assetType` (optional `file`, `flash`, `image`; " +
+          'also accepted as a query parameter). The type is sniffed from the bytes. 409 when an asset is there; ' +
+          '413 over CMS_MAX_UPLOAD_BYTES or the pixel limit; 415 for disguised markup or active SVG.',
+        consumes: ['multipart/form-data'],
+        params: Wildcard,
+        querystring: AssetUploadQuery,
+        response: { 201: AssetMetadata, ...problems(403, 404, 409, 413, 415) },
+      },
+      config: { multipartBody: UPLOAD_FORM },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a "file" part.');
+      }
+      const target = await assets.prepareUpload(actor, segmentsOf(request, 'binary'));
+      let stored: StoredUpload | null = null;
+      const form: Record<string, string> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') {
+              part.file.resume();
+              throw badRequest(`The file goes in the "file" part, not "${part.fieldname}".`, [
+                { path: part.fieldname, message: 'is not a file part of this form' },
+              ]);
+            }
+            stored = await assets.storeUpload(target, part.file);
+            if (part.file.truncated) throw assets.uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' });
+          } else if (part.fieldname === 'path' || part.fieldname === 'assetType') {
+            if (part.valueTruncated) {
+              throw badRequest('A form field is too long.', [{ path: part.fieldname, message: 'is too long' }]);
+            }
+            form[part.fieldname] = String(part.value);
+          }
+        }
+      } catch (err) {
+        await assets.discardUpload(stored);
+        throw assets.uploadError(err);
+      }
+      try {
+        if (!stored) throw badRequest('The form has no file.', [{ path: 'file', message: 'is required' }]);
+        const fromForm = form.assetType === undefined ? undefined : UploadAssetType.safeParse(form.assetType);
+        if (fromForm && !fromForm.success) {
+          throw badRequest('assetType is one of file, flash, image.', [
+            { path: 'assetType', message: 'must be file, flash or image' },
+          ]);
+        }
+        const fromQuery = request.query.assetType;
+        if (fromForm && fromQuery && fromForm.data !== fromQuery) {
+          throw badRequest('assetType differs between the query and the form.', [
+            { path: 'assetType', message: `is ${fromQuery} in the query but ${fromForm.data} in the form` },
+          ]);
+        }
+        const rep = await assets.completeUpload(actor, target, stored, {
+          assetType: fromForm?.data ?? fromQuery,
+          path: form.path,
+        });
+        void reply.header('location', assetHref(target.segments));
+        return sendAsset(reply, 201, rep);
+      } catch (err) {
+        await assets.discardUpload(stored);
+        throw err;
+      }
+    },
+  );
 }
