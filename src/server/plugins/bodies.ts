@@ -20,14 +20,19 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Unwraps `{"Page": {…}}`, `{"Folder": {…}}`, `{"Asset": {…}}` before validation. */
+/**
+ * Unwraps `{"Page": {…}}`, `{"Folder": {…}}`, `{"Asset": {…}}` before validation. Callback-style: it runs on
+ * every request, and an async hook would cost each one a promise tick.
+ */
 export function registerUnwrapBodies(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body;
-    if (!isPlainObject(body)) return;
-    const keys = Object.keys(body);
-    if (keys.length === 1 && WRAPPERS.has(keys[0]!) && isPlainObject(body[keys[0]!])) {
-      request.body = body[keys[0]!];
+    if (isPlainObject(body)) {
+      const keys = Object.keys(body);
+      if (keys.length === 1 && WRAPPERS.has(keys[0]!) && isPlainObject(body[keys[0]!])) {
+        request.body = body[keys[0]!];
+      }
     }
+    done();
   });
 }
