@@ -115,6 +115,8 @@ export interface FolioServerOptions {
   /** `postgres://…` to run on PostgreSQL. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** The server's main.js; the build in bench/.cache/build when absent. */
+  entry?: string;
 }
 
 /**
@@ -143,9 +145,10 @@ export function shippedNodeFlags(): string[] {
  * no seed, warn-level logs, a free port.
  */
 export async function startFolio(opts: FolioServerOptions): Promise<RunningProcess> {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('The server is not built: call buildServer() first.');
+  const entry = opts.entry ?? SERVER_ENTRY;
+  if (!fs.existsSync(entry)) throw new Error(`The server is not built (${entry}): call buildServer() first.`);
   const port = opts.port ?? (await freePort());
-  return spawnNode([...shippedNodeFlags(), SERVER_ENTRY], {
+  return spawnNode([...shippedNodeFlags(), entry], {
     port,
     env: {
       PORT: String(port),
@@ -220,18 +223,24 @@ function run(cmd: string, args: string[], label: string) {
  * the suites restart the server many times and must run one and the same build.
  */
 export function buildServer(): void {
-  const outDir = path.join(BUILD, 'server');
+  compileServer(ROOT, path.join(BUILD, 'server'));
+}
+
+/**
+ * Compiles the server of the source tree at `root` (its tsconfig.server.json) into `outDir`, with this
+ * repository's TypeScript; answers the path of its main.js.
+ */
+export function compileServer(root: string, outDir: string): string {
   fs.rmSync(outDir, { recursive: true, force: true });
   // tsc emits even with type errors elsewhere in the tree; the suites test what it emits.
   spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', outDir],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-    },
+    { cwd: root, stdio: 'ignore' },
   );
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error('tsc produced no server build');
+  const entry = path.join(outDir, 'server/main.js');
+  if (!fs.existsSync(entry)) throw new Error(`tsc produced no server build from ${root}`);
+  return entry;
 }
 
 /** Builds the SPA into bench/.cache/build/web (with its manifest); answers the build time in ms. */

@@ -113,11 +113,93 @@ export interface ApiSuiteResult {
 /** The environment of the cache-off server of the API suite. */
 export const UNCACHED_ENV = { CMS_RESPONSE_CACHE: 'off' };
 
-interface Case {
+/** One request kind of the API suite: what Folio is sent, what the bare route is sent. */
+export interface ApiCase {
   name: string;
   folio: RequestFactory;
   bare: RequestFactory;
   responseBytes: number;
+}
+
+/**
+ * The API cases against a running Folio on a generated dataset of `pages` pages, and Folio's answers to each URL
+ * (for the bare route to serve). GET page draws from 200 pages; PUT page changes display names only.
+ */
+export async function apiCases(
+  folioUrl: string,
+  pages: number,
+  log: (line: string) => void,
+): Promise<{ cases: ApiCase[]; recorded: RecordedResponse[] }> {
+  const auth = { authorization: ADMIN_BASIC };
+  const get = async (url: string) => {
+    const r = await fetch(`${folioUrl}${url}`, { headers: auth });
+    const body = await r.text();
+    if (r.status !== 200) throw new Error(`GET ${url} → ${r.status}: ${body.slice(0, 300)}`);
+    return { body, etag: r.headers.get('etag') ?? undefined, contentType: r.headers.get('content-type')! };
+  };
+
+  const pool = pagePool(pages, 200).map(pageUrl);
+  const listing2000 = await listingPageUrl(folioUrl);
+  const recorded: RecordedResponse[] = [];
+  const record = async (url: string, method: 'GET' | 'PUT' = 'GET') => {
+    const r = await get(url);
+    recorded.push({ method, url, ...r });
+    return Buffer.byteLength(r.body);
+  };
+  const pageBytes: number[] = [];
+  for (const url of pool) {
+    pageBytes.push(await record(url));
+    await record(url, 'PUT');
+  }
+  const min = Math.min(...pageBytes);
+  const max = Math.max(...pageBytes);
+  log(`  pages of ${min}–${max} bytes; listing page ${LISTING_PAGE}: ${listing2000.slice(0, 80)}…`);
+  const folderBytes = await record(FOLDER_URL);
+  const assetBytes = await record(ASSET_URL);
+  const list1Bytes = await record(LIST_URL);
+  const list2000Bytes = await record(listing2000);
+
+  let k = 0;
+  const randomPage = () => pool[Math.floor(Math.random() * pool.length)]!;
+  const fixed =
+    (path: string): RequestFactory =>
+    () => ({ method: 'GET', path });
+  const putPage: RequestFactory = () => ({
+    method: 'PUT',
+    path: randomPage(),
+    body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
+  });
+  const cases: ApiCase[] = [
+    {
+      name: 'GET page',
+      responseBytes: pageBytes[0]!,
+      folio: () => ({ method: 'GET', path: randomPage() }),
+      bare: () => ({ method: 'GET', path: randomPage() }),
+    },
+    {
+      name: 'GET folder (100 children)',
+      responseBytes: folderBytes,
+      folio: fixed(FOLDER_URL),
+      bare: fixed(FOLDER_URL),
+    },
+    { name: 'GET asset metadata', responseBytes: assetBytes, folio: fixed(ASSET_URL), bare: fixed(ASSET_URL) },
+    { name: 'asset listing page 1', responseBytes: list1Bytes, folio: fixed(LIST_URL), bare: fixed(LIST_URL) },
+    {
+      name: `asset listing page ${LISTING_PAGE.toLocaleString('en')}`,
+      responseBytes: list2000Bytes,
+      folio: fixed(listing2000),
+      bare: fixed(listing2000),
+    },
+    // Last: it changes the data (display names only).
+    { name: 'PUT page (small change)', responseBytes: pageBytes[0]!, folio: putPage, bare: putPage },
+  ];
+  return { cases, recorded };
+}
+
+/** The cases whose name contains one of `wanted` (case-insensitive); all of them when it is absent. */
+export function selectCases<T extends { name: string }>(cases: T[], wanted?: string[]): T[] {
+  const w = wanted?.map((x) => x.toLowerCase());
+  return cases.filter((c) => !w || w.some((x) => c.name.toLowerCase().includes(x)));
 }
 
 /**
@@ -141,33 +223,7 @@ export async function apiSuite(
   log: (line: string) => void,
 ): Promise<ApiSuiteResult> {
   const auth = { authorization: ADMIN_BASIC };
-  const get = async (url: string) => {
-    const r = await fetch(`${folio.url}${url}`, { headers: auth });
-    const body = await r.text();
-    if (r.status !== 200) throw new Error(`GET ${url} → ${r.status}: ${body.slice(0, 300)}`);
-    return { body, etag: r.headers.get('etag') ?? undefined, contentType: r.headers.get('content-type')! };
-  };
-
-  const pool = pagePool(opts.pages, 200).map(pageUrl);
-  const listing2000 = await listingPageUrl(folio.url);
-  const recorded: RecordedResponse[] = [];
-  const record = async (url: string, method: 'GET' | 'PUT' = 'GET') => {
-    const r = await get(url);
-    recorded.push({ method, url, ...r });
-    return Buffer.byteLength(r.body);
-  };
-  const pageBytes: number[] = [];
-  for (const url of pool) {
-    pageBytes.push(await record(url));
-    await record(url, 'PUT');
-  }
-  const min = Math.min(...pageBytes);
-  const max = Math.max(...pageBytes);
-  log(`  pages of ${min}–${max} bytes; listing page ${LISTING_PAGE}: ${listing2000.slice(0, 80)}…`);
-  const folderBytes = await record(FOLDER_URL);
-  const assetBytes = await record(ASSET_URL);
-  const list1Bytes = await record(LIST_URL);
-  const list2000Bytes = await record(listing2000);
+  const { cases, recorded } = await apiCases(folio.url, opts.pages, log);
 
   const routesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-bare-')), 'routes.json');
   fs.writeFileSync(routesFile, JSON.stringify(recorded));
@@ -187,55 +243,11 @@ export async function apiSuite(
     { port: barePort },
   );
 
-  let k = 0;
-  const randomPage = () => pool[Math.floor(Math.random() * pool.length)]!;
-  const fixed =
-    (path: string): RequestFactory =>
-    () => ({ method: 'GET', path });
-  const cases: Case[] = [
-    {
-      name: 'GET page',
-      responseBytes: pageBytes[0]!,
-      folio: () => ({ method: 'GET', path: randomPage() }),
-      bare: () => ({ method: 'GET', path: randomPage() }),
-    },
-    {
-      name: 'GET folder (100 children)',
-      responseBytes: folderBytes,
-      folio: fixed(FOLDER_URL),
-      bare: fixed(FOLDER_URL),
-    },
-    { name: 'GET asset metadata', responseBytes: assetBytes, folio: fixed(ASSET_URL), bare: fixed(ASSET_URL) },
-    { name: 'asset listing page 1', responseBytes: list1Bytes, folio: fixed(LIST_URL), bare: fixed(LIST_URL) },
-    {
-      name: `asset listing page ${LISTING_PAGE.toLocaleString('en')}`,
-      responseBytes: list2000Bytes,
-      folio: fixed(listing2000),
-      bare: fixed(listing2000),
-    },
-    {
-      // Last: it changes the data (display names only).
-      name: 'PUT page (small change)',
-      responseBytes: pageBytes[0]!,
-      folio: () => ({
-        method: 'PUT',
-        path: randomPage(),
-        body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
-      }),
-      bare: () => ({
-        method: 'PUT',
-        path: randomPage(),
-        body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
-      }),
-    },
-  ];
-
   const results: CaseResult[] = [];
   const uncachedResults: CaseResult[] = [];
   const uncached = opts.uncached;
   try {
-    const wanted = opts.cases?.map((w) => w.toLowerCase());
-    for (const c of cases.filter((x) => !wanted || wanted.some((w) => x.name.toLowerCase().includes(w)))) {
+    for (const c of selectCases(cases, opts.cases)) {
       const run = (server: RunningProcess, next: RequestFactory, seconds: number) =>
         load(server.url, next, { connections: opts.connections, seconds, headers: auth, serverPid: server.pid });
       // Warm every side (JIT, caches), then alternate.
