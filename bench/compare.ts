@@ -148,7 +148,10 @@ async function main() {
       report.push({ case: c.name, before, after, cpuRatio: ratio });
     }
     fs.mkdirSync(RESULTS, { recursive: true });
-    const file = path.join(RESULTS, `${new Date().toISOString().slice(0, 10)}-compare-${short}.tmp`);
+    const file = path.join(
+      RESULTS,
+      `${new Date().toISOString().slice(0, 10)}-compare-${short}${cacheOff ? '-cache-off' : ''}.tmp`,
+    );
     const meta = { ref, sha, head, dirty, cacheOff, rounds, seconds, machine: os.cpus()[0]?.model, load: os.loadavg() };
     fs.writeFileSync(file, `${JSON.stringify({ ...meta, cases: report }, null, 2)}\n`);
     log(`Written to ${path.relative(ROOT, file)}`);
