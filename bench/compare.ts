@@ -46,7 +46,7 @@ const MIGRATIONS = 'src/server/db/migrations';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
-/** Names and contents of the migrations at `ref`, and in the working tree. */
+/** The migrations (names and contents) of the source tree at `treeRoot`: equal ones mean one schema. */
 function migrationsAt(treeRoot: string): string {
   const dir = path.join(treeRoot, MIGRATIONS);
   return fs

@@ -109,6 +109,18 @@ export async function spawnNode(
   }
 }
 
+/**
+ * Starts a baseline server (bench/lib/bare-server.ts; see its header for the modes) on a free port, with `args`
+ * after `--port`, and node started with `nodeFlags`.
+ */
+export async function startBareServer(args: string[], nodeFlags: string[] = []): Promise<RunningProcess> {
+  const port = await freePort();
+  return spawnNode(
+    [...nodeFlags, '--import', 'tsx', path.join(ROOT, 'bench/lib/bare-server.ts'), '--port', String(port), ...args],
+    { port },
+  );
+}
+
 export interface FolioServerOptions {
   dataDir: string;
   port?: number;

@@ -13,8 +13,8 @@ import {
 } from '../lib/dataset.js';
 import type { RecordedResponse } from '../lib/bare-server.js';
 import { load, median, timedRequest, type LoadResult, type RequestFactory } from '../lib/load.js';
-import { ADMIN_BASIC, ROOT } from '../lib/paths.js';
-import { freePort, spawnNode, type RunningProcess } from '../lib/server.js';
+import { ADMIN_BASIC } from '../lib/paths.js';
+import { startBareServer, type RunningProcess } from '../lib/server.js';
 
 const enc = (segments: readonly string[]) => segments.map(encodeURIComponent).join('/');
 export const pageUrl = (i: number) => `/cms/rest/pages/by-path/${enc(pageSegments(i))}`;
@@ -227,21 +227,7 @@ export async function apiSuite(
 
   const routesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-bare-')), 'routes.json');
   fs.writeFileSync(routesFile, JSON.stringify(recorded));
-  const barePort = await freePort();
-  const bare = await spawnNode(
-    [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'bench/lib/bare-server.ts'),
-      '--port',
-      String(barePort),
-      '--mode',
-      'fastify',
-      '--routes',
-      routesFile,
-    ],
-    { port: barePort },
-  );
+  const bare = await startBareServer(['--mode', 'fastify', '--routes', routesFile]);
 
   const results: CaseResult[] = [];
   const uncachedResults: CaseResult[] = [];

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_BASIC, ROOT } from '../lib/paths.js';
-import { freePort, memoryOf, sampleMemory, shippedNodeFlags, spawnNode, startFolio } from '../lib/server.js';
+import { ADMIN_BASIC } from '../lib/paths.js';
+import { memoryOf, sampleMemory, shippedNodeFlags, startBareServer, startFolio } from '../lib/server.js';
 
 const MiB = 1024 * 1024;
 
@@ -90,23 +90,8 @@ export async function uploadSuite(
   const mib = opts.bytes / MiB;
   makeFile(file, opts.bytes);
   const folio = await startFolio({ dataDir, env: { CMS_MAX_UPLOAD_BYTES: String(opts.bytes * 2) } });
-  const barePort = await freePort();
   // The bare stream runs on the same node flags as the server, so the comparison is of the code alone.
-  const bare = await spawnNode(
-    [
-      ...shippedNodeFlags(),
-      '--import',
-      'tsx',
-      path.join(ROOT, 'bench/lib/bare-server.ts'),
-      '--port',
-      String(barePort),
-      '--mode',
-      'stream',
-      '--file',
-      file,
-    ],
-    { port: barePort },
-  );
+  const bare = await startBareServer(['--mode', 'stream', '--file', file], shippedNodeFlags());
   const best = (xs: number[]) => Math.max(...xs);
   try {
     const cp: number[] = [];
