@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyDataset, ensureDatasets } from './lib/dataset.js';
+import { copyDataset, ensureDatasets, migrationsHash } from './lib/dataset.js';
 import { load, median } from './lib/load.js';
 import { ADMIN_BASIC, CACHE, RESULTS, ROOT } from './lib/paths.js';
 import { buildServer, compileServer, startFolio, type RunningProcess } from './lib/server.js';
@@ -41,34 +41,26 @@ const cacheOff = argv.includes('--cache-off');
 const rounds = Number(valueOf('--rounds') ?? 20);
 const seconds = Number(valueOf('--seconds') ?? 2);
 const PAGES = 1_000;
-const MIGRATIONS = 'src/server/db/migrations';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
-/** The migrations (names and contents) of the source tree at `treeRoot`: equal ones mean one schema. */
-function migrationsAt(treeRoot: string): string {
-  const dir = path.join(treeRoot, MIGRATIONS);
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => `${f}\n${fs.readFileSync(path.join(dir, f), 'utf8')}`)
-    .join('\n');
-}
-
-/** The server at `sha`, compiled into bench/.cache/compare/<sha>/ (kept: a second comparison reuses it). */
-function buildRef(sha: string): string {
+/**
+ * The server at `sha`, compiled into bench/.cache/compare/<sha>/ (kept: a second comparison reuses it): its
+ * main.js, and the source tree it was built from.
+ */
+function buildRef(sha: string): { entry: string; tree: string } {
   const dir = path.join(CACHE, 'compare', sha);
   const entry = path.join(dir, 'build/server/main.js');
   const tree = path.join(dir, 'tree');
-  if (fs.existsSync(entry)) return entry;
+  if (fs.existsSync(entry)) return { entry, tree };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(tree, { recursive: true });
   const archive = path.join(dir, 'tree.tar');
   execFileSync('git', ['archive', '--format=tar', '-o', archive, sha], { cwd: ROOT });
   execFileSync('tar', ['-xf', archive, '-C', tree]);
   fs.rmSync(archive);
-  return compileServer(tree, path.join(dir, 'build'));
+  return { entry: compileServer(tree, path.join(dir, 'build')), tree };
 }
 
 interface Side {
@@ -89,8 +81,8 @@ async function main() {
 
   log('Building both servers …');
   buildServer();
-  const refEntry = buildRef(sha);
-  if (migrationsAt(path.join(CACHE, 'compare', sha, 'tree')) !== migrationsAt(ROOT)) {
+  const refBuild = buildRef(sha);
+  if (migrationsHash(refBuild.tree) !== migrationsHash(ROOT)) {
     throw new Error(`${ref} has other migrations than the working tree: the two cannot open the same dataset`);
   }
   const dataset = ensureDatasets([PAGES])[PAGES]!;
@@ -99,7 +91,7 @@ async function main() {
   const sides: Side[] = [];
   try {
     for (const [label, entry] of [
-      [`${ref} (${short})`, refEntry],
+      [`${ref} (${short})`, refBuild.entry],
       [current, undefined],
     ] as const) {
       const dataDir = copyDataset(dataset);

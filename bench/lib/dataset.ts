@@ -55,10 +55,18 @@ export function listingAssetName(i: number): string {
  * a schema change makes new ones rather than benchmarking a database migrated in place.
  */
 function datasetRoot(): string {
-  const dir = path.join(ROOT, 'src/server/db/migrations');
+  return path.join(CACHE, `data-v${DATA_VERSION}-${migrationsHash(ROOT)}`);
+}
+
+/**
+ * A short hash of the migrations (names and contents) of the source tree at `treeRoot`: two trees with the same
+ * one make and open the same databases.
+ */
+export function migrationsHash(treeRoot: string): string {
+  const dir = path.join(treeRoot, 'src/server/db/migrations');
   const hash = createHash('sha256');
   for (const f of fs.readdirSync(dir).sort()) hash.update(f).update(fs.readFileSync(path.join(dir, f)));
-  return path.join(CACHE, `data-v${DATA_VERSION}-${hash.digest('hex').slice(0, 8)}`);
+  return hash.digest('hex').slice(0, 8);
 }
 
 /** The cached snapshot of `pages` pages; generates every missing size of `sizes` first (minutes for 100k). */
