@@ -5,6 +5,8 @@ import type { FieldDef } from './fields.js';
 export interface AssetTypeDef {
   type: string;
   label: string;
+  /** One sentence for people choosing a type ("New asset" menu, palettes). */
+  description: string;
   /** Binary assets are uploaded as files (POST …/assets/binary/…); the others are created with PUT. */
   binary: boolean;
   fields: readonly FieldDef[];
@@ -46,7 +48,20 @@ const assetPath = (key: string, label: string, extra: Partial<FieldDef> = {}): F
   editor: 'asset-path',
   ...extra,
 });
-const query = (key = 'query'): FieldDef => ({ key, label: 'Query', format: 'text', editor: 'code' });
+const query = (key = 'query'): FieldDef => ({
+  key,
+  label: 'Query',
+  format: 'text',
+  editor: 'code',
+  help: 'A query in the content query language; leave it empty to use the other filters.',
+});
+const templates = (key: string): FieldDef => ({
+  key,
+  label: 'Templates',
+  format: 'text',
+  editor: 'template-list',
+  help: 'Only pages made from these templates; none means every template.',
+});
 
 /** `formdata` of a form: a `config` object and the list of `fields`. */
 export const FormData = z.object({ config: z.record(z.string(), z.unknown()), fields: z.array(z.unknown()) });
@@ -69,32 +84,59 @@ export const BINARY_FIELDS: readonly FieldDef[] = [
 
 /** Every asset type: the 3 binary ones and the 20 non-binary ones of the interface, with exactly their keys. */
 export const ASSET_TYPES = [
-  { type: 'cmsImageAsset', label: 'Image', binary: true, fields: BINARY_FIELDS },
-  { type: 'cmsFileAsset', label: 'File', binary: true, fields: BINARY_FIELDS },
-  { type: 'cmsFlashAsset', label: 'Flash', binary: true, fields: BINARY_FIELDS },
+  {
+    type: 'cmsImageAsset',
+    label: 'Image',
+    description: 'An uploaded picture (PNG, JPEG, GIF, WebP, SVG) with its alternative text.',
+    binary: true,
+    fields: BINARY_FIELDS,
+  },
+  {
+    type: 'cmsFileAsset',
+    label: 'File',
+    description: 'An uploaded document or download (PDF, office files, archives…).',
+    binary: true,
+    fields: BINARY_FIELDS,
+  },
+  {
+    type: 'cmsFlashAsset',
+    label: 'Flash',
+    description: 'An uploaded Flash movie (kept for old sites; browsers no longer play it).',
+    binary: true,
+    fields: BINARY_FIELDS,
+  },
   {
     type: 'cmsSimpleTextAsset',
     label: 'Simple text',
+    description: 'Plain text with line breaks, no formatting.',
     binary: false,
     fields: [html('text', 'Text', { required: true, editor: 'textarea' })],
   },
-  { type: 'cmsRichTextAsset', label: 'Rich text', binary: false, fields: [html('text', 'Text', { required: true })] },
+  {
+    type: 'cmsRichTextAsset',
+    label: 'Rich text',
+    description: 'Formatted text: headings, lists, links, images and tables.',
+    binary: false,
+    fields: [html('text', 'Text', { required: true })],
+  },
   {
     type: 'cmsRawHtmlAsset',
     label: 'Raw HTML',
+    description: 'HTML written by hand and published as it is.',
     binary: false,
     fields: [html('html', 'HTML', { required: true, editor: 'code' })],
   },
   {
     type: 'cmsArchiveList',
     label: 'Archive list',
+    description: 'Links to pages grouped by month of publication.',
     binary: false,
     fields: [
       sitePath('query_site_path', 'Site path', { required: true }),
       t('displaytitle', 'Display title'),
       sitePath('archive_page_result', 'Result page'),
       date('query_published_after', 'Published after'),
-      t('query_template_list', 'Templates'),
+      templates('query_template_list'),
       date('query_published_before', 'Published before'),
       query('query_string'),
       t('query_title_contains', 'Title contains'),
@@ -103,6 +145,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsSimpleAutoList',
     label: 'Auto list',
+    description: 'A list of pages chosen by a query.',
     binary: false,
     fields: [
       t('displaytitle', 'Display title'),
@@ -113,6 +156,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsBlogPostAsset',
     label: 'Blog post',
+    description: 'A post with its title, body and author.',
     binary: false,
     fields: [
       t('displaytitle', 'Display title', { required: true }),
@@ -123,6 +167,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsCalendarAsset',
     label: 'Calendar',
+    description: 'A calendar of the pages that have event dates.',
     binary: false,
     fields: [
       t('calendar_unique_name', 'Unique name', { required: true }),
@@ -134,6 +179,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsCategoryList',
     label: 'Category list',
+    description: 'Links to the categories given to pages, with their pages.',
     binary: false,
     fields: [
       t('displaytitle', 'Display title'),
@@ -141,7 +187,7 @@ export const ASSET_TYPES = [
       t('title_contains', 'Title contains'),
       sitePath('category_page_result', 'Result page'),
       query(),
-      t('page_templates_list', 'Templates'),
+      templates('page_templates_list'),
       date('start_date', 'Start date'),
       sitePath('site_path', 'Site path', { required: true }),
     ],
@@ -149,6 +195,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsTagList',
     label: 'Tag list',
+    description: 'Links to the tags given to pages, with their pages.',
     binary: false,
     fields: [
       t('displaytitle', 'Display title'),
@@ -156,7 +203,7 @@ export const ASSET_TYPES = [
       sitePath('tag_page_result', 'Result page'),
       t('title_contains', 'Title contains'),
       query(),
-      t('page_templates_list', 'Templates'),
+      templates('page_templates_list'),
       date('start_date', 'Start date'),
       sitePath('site_path', 'Site path', { required: true }),
     ],
@@ -164,6 +211,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsCommentsFormAsset',
     label: 'Comments form',
+    description: 'A form visitors use to comment on a page.',
     binary: false,
     fields: [
       {
@@ -173,6 +221,7 @@ export const ASSET_TYPES = [
         editor: 'json-structured',
         required: true,
         json: CommentsFormData,
+        structure: 'settings',
       },
       html('renderedform', 'Rendered form', { editor: 'code' }),
     ],
@@ -180,6 +229,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsFormAsset',
     label: 'Form',
+    description: 'A form visitors fill in: its fields, title and description.',
     binary: false,
     fields: [
       t('formuniquenamevalidator', 'Unique name'),
@@ -190,6 +240,7 @@ export const ASSET_TYPES = [
         editor: 'json-structured',
         required: true,
         json: FormData,
+        structure: 'form',
       },
       t('formtitle', 'Form title', { required: true }),
       t('description', 'Description', { editor: 'textarea' }),
@@ -199,6 +250,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsEventAsset',
     label: 'Event',
+    description: 'An event with its start, end, location and description.',
     binary: false,
     fields: [
       html('body', 'Description'),
@@ -212,6 +264,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsFileAutoList',
     label: 'File auto list',
+    description: 'A list of the files in an asset folder.',
     binary: false,
     fields: [
       assetPath('asset_library_path', 'Asset folder', { required: true }),
@@ -225,6 +278,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsImageAutoList',
     label: 'Image auto list',
+    description: 'A gallery of the images in an asset folder.',
     binary: false,
     fields: [
       assetPath('asset_library_path', 'Asset folder', { required: true }),
@@ -238,6 +292,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsPageAutoList',
     label: 'Page auto list',
+    description: 'A list of pages chosen by filters, optionally as an RSS feed.',
     binary: false,
     fields: [
       t('displaytitle', 'Display title'),
@@ -246,7 +301,7 @@ export const ASSET_TYPES = [
       t('title_contains', 'Title contains'),
       query(),
       { key: 'enable_rss_feed', label: 'RSS feed', format: 'boolean', editor: 'boolean-as-string' },
-      t('page_templates_list', 'Templates'),
+      templates('page_templates_list'),
       t('feed_title', 'Feed title'),
       t('feed_name', 'Feed name'),
       date('start_date', 'Start date'),
@@ -256,6 +311,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsLoginAsset',
     label: 'Login',
+    description: 'A sign-in form for members of the site.',
     binary: false,
     fields: [
       { key: 'show_username', label: 'Show user name', format: 'boolean', editor: 'boolean-as-string' },
@@ -270,6 +326,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsPollAsset',
     label: 'Poll',
+    description: 'A question visitors answer by choosing one or more answers.',
     binary: false,
     fields: [
       t('pollTitle', 'Title'),
@@ -281,12 +338,14 @@ export const ASSET_TYPES = [
         editor: 'json-structured',
         required: true,
         json: PollQuestion,
+        structure: 'poll',
       },
     ],
   },
   {
     type: 'cmsRssAsset',
     label: 'RSS feed',
+    description: 'Entries of an RSS feed from another site.',
     binary: false,
     fields: [
       t('placeholder', 'Placeholder'),
@@ -296,6 +355,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsRegistrationAsset',
     label: 'Registration',
+    description: 'A form visitors use to become members of the site.',
     binary: false,
     fields: [
       t('confirm_password_label', 'Confirm password label'),
@@ -307,6 +367,7 @@ export const ASSET_TYPES = [
   {
     type: 'cmsSecureLogin',
     label: 'Secure login',
+    description: 'A sign-in form for protected sections of the site.',
     binary: false,
     fields: [
       t('buttonLabel', 'Button label', { required: true }),

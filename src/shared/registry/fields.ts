@@ -27,7 +27,15 @@ export type EditorKind =
   | 'json-structured'
   | 'asset-path'
   | 'site-path'
-  | 'url';
+  | 'url'
+  // A list of template names, written comma-separated ("blog-post,news").
+  | 'template-list';
+
+/** What a `json-structured` field holds, and so which builder edits it. */
+export type JsonStructure =
+  | 'form' // a form's `{config, fields}`: the form builder
+  | 'poll' // a poll's `{question, answerType, answerChoices}`: the poll editor
+  | 'settings'; // a flat object of settings: a name/value editor
 
 export interface FieldDef {
   key: string;
@@ -38,6 +46,8 @@ export interface FieldDef {
   required?: boolean;
   /** For `json` fields: the shape the JSON must have. */
   json?: z.ZodType;
+  /** For `json-structured` fields: which builder edits the JSON. */
+  structure?: JsonStructure;
   /** For `text` fields with a fixed set of values. */
   options?: readonly string[];
   help?: string;

@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Form, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { errorMessage, errorTitle } from '../../lib/errors';
 import { Button } from './button';
 import { InlineAlert } from './inline-alert';
@@ -10,12 +10,25 @@ interface ModalShellProps {
   /** While true the dialog cannot be dismissed (a request is running). */
   isBusy?: boolean;
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md';
+  size?: ModalSize;
+  /** Accessible name when the dialog has no `Heading slot="title"` of its own. */
+  'aria-label'?: string;
   children: ReactNode;
 }
 
+/** Widths of a modal: sm/md for confirmations and short forms, lg/xl for pickers and editors. */
+export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
+
 /** Modal overlay + dialog: focus is trapped and restored, Escape and an outside click close it unless busy. */
-function ModalShell({ isOpen, onOpenChange, isBusy, role = 'dialog', size = 'md', children }: ModalShellProps) {
+function ModalShell({
+  isOpen,
+  onOpenChange,
+  isBusy,
+  role = 'dialog',
+  size = 'md',
+  'aria-label': ariaLabel,
+  children,
+}: ModalShellProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -26,11 +39,11 @@ function ModalShell({ isOpen, onOpenChange, isBusy, role = 'dialog', size = 'md'
       isKeyboardDismissDisabled={isBusy}
       className="modal-overlay"
     >
-      <Modal className={`modal modal--${size}`}>
-        <Dialog role={role} className="dialog">
+      <AriaModal className={`modal modal--${size}`}>
+        <Dialog role={role} className="dialog" aria-label={ariaLabel}>
           {children}
         </Dialog>
-      </Modal>
+      </AriaModal>
     </ModalOverlay>
   );
 }
@@ -152,6 +165,42 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
+    </ModalShell>
+  );
+}
+
+export interface ModalProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  title: string;
+  /** One sentence under the title. */
+  description?: ReactNode;
+  size?: ModalSize;
+  /** While true the modal cannot be dismissed. */
+  isBusy?: boolean;
+  /** Buttons at the bottom, right-aligned (a "Close" or "Cancel" is the caller's to add). */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A plain modal (pickers, previews, multi-step choices): title, body and a footer. Focus is trapped inside and
+ * returns to what opened it; Escape and an outside click close it unless busy.
+ */
+export function Modal({ isOpen, onOpenChange, title, description, size = 'lg', isBusy, footer, children }: ModalProps) {
+  const descriptionId = useId();
+  return (
+    <ModalShell isOpen={isOpen} onOpenChange={onOpenChange} isBusy={isBusy} size={size}>
+      <Heading slot="title" className="dialog__title">
+        {title}
+      </Heading>
+      {description && (
+        <p id={descriptionId} className="dialog__description">
+          {description}
+        </p>
+      )}
+      <div className="dialog__body">{children}</div>
+      {footer && <div className="dialog__actions">{footer}</div>}
     </ModalShell>
   );
 }
