@@ -21,10 +21,21 @@ import {
   RenameBody,
   TreeItem,
 } from './folders.js';
-import { Page, PagePutBody, PagePutResponse } from './pages.js';
-import { API_BASE, folderHref, pageHref } from './paths.js';
+import {
+  AssetBulkResult,
+  AssetList,
+  AssetMetadata,
+  AssetPutBody,
+  AssetUsage,
+  type AssetBulkAction,
+  type AssetListQueryInput,
+  type UploadAssetType,
+} from './assets.js';
+import { Page, PagePutBody, PagePutResponse, type BulkPageOperation } from './pages.js';
+import { API_BASE, assetBinaryHref, assetHref, folderHref, pageHref } from './paths.js';
 import { SiteList } from './sites.js';
-import { TemplateList } from './templates.js';
+import { Template, TemplateList, TemplatePutBody } from './templates.js';
+import { TransitionsResponse } from './workflow.js';
 
 /** Codes the client itself assigns when the server could not give one. */
 export const ClientErrorCode = z.enum([
@@ -414,6 +425,15 @@ export function createClient(options: ClientOptions = {}) {
     templates: {
       /** Every template, with its regions. */
       list: (signal?: AbortSignal) => request('GET', `${API_BASE}/templates`, { schema: TemplateList, signal }),
+      /** One template with its regions and template widgets, and its ETag. */
+      get: (name: string, signal?: AbortSignal) =>
+        requestWithEtag('GET', `${API_BASE}/templates/${enc(name)}`, { schema: Template, signal }),
+      /** Creates or replaces a template (admins); `ifMatch` → 412 when it changed since it was read. */
+      put: (name: string, body: TemplatePutBody, ifMatch?: string) =>
+        requestWithEtag('PUT', `${API_BASE}/templates/${enc(name)}`, { body, schema: Template, ifMatch }),
+      /** Deletes a template no page uses (409 TEMPLATE_IN_USE otherwise). */
+      remove: (name: string, ifMatch?: string) =>
+        request('DELETE', `${API_BASE}/templates/${enc(name)}`, { schema: DeletedMessage, ifMatch }),
     },
 
     /** Pages by path (`['demo', 'articles', 'welcome']`). */
@@ -430,6 +450,76 @@ export function createClient(options: ClientOptions = {}) {
       /** Deletes the page with its local assets. */
       remove: (segments: readonly string[], ifMatch?: string) =>
         request('DELETE', pageHref(segments), { schema: DeletedMessage, ifMatch }),
+      /** The workflow transitions the caller may take on the page now. */
+      transitions: (segments: readonly string[], signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/pages/transitions/${segments.map(enc).join('/')}`, {
+          schema: TransitionsResponse,
+          signal,
+        }),
+      /** Approves, submits or archives every page below a site, folder or section. */
+      bulk: (operation: BulkPageOperation, folderSegments: readonly string[]) =>
+        request('POST', `${API_BASE}/pages/${operation}/${folderSegments.map(enc).join('/')}`, { schema: Message }),
+    },
+
+    /** The asset library by path (`['Assets', 'images', 'logo.png']`). */
+    assets: {
+      /** An asset's metadata with its ETag. */
+      get: (segments: readonly string[], signal?: AbortSignal) =>
+        requestWithEtag('GET', assetHref(segments), { schema: AssetMetadata, signal }),
+      /**
+       * Creates a non-binary asset (`type` and its required fields) or updates any asset's fields and workflow.
+       * `ifNoneMatch: '*'` makes it create-only; `ifMatch` makes an update fail with 412 when it changed.
+       */
+      put: (segments: readonly string[], body: AssetPutBody, pre: { ifMatch?: string; ifNoneMatch?: string } = {}) =>
+        requestWithEtag('PUT', assetHref(segments), {
+          body,
+          schema: AssetMetadata,
+          ifMatch: pre.ifMatch,
+          headers: pre.ifNoneMatch ? { 'if-none-match': pre.ifNoneMatch } : undefined,
+        }),
+      /** Deletes an asset; one that pages link only with `force` (409 ASSET_IN_USE otherwise). */
+      remove: (segments: readonly string[], opts: { force?: boolean; ifMatch?: string } = {}) =>
+        request('DELETE', assetHref(segments), {
+          schema: DeletedMessage,
+          query: { force: opts.force ? 'true' : undefined },
+          ifMatch: opts.ifMatch,
+        }),
+      /** A page of a folder's assets (keyset pagination: pass the answer's `nextCursor` as `cursor`). */
+      list: (folderSegments: readonly string[], query: AssetListQueryInput = {}, signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/assets/list/${folderSegments.map(enc).join('/')}`, {
+          schema: AssetList,
+          query: query as RequestOptions<unknown>['query'],
+          signal,
+        }),
+      /** The pages that link the asset. */
+      usage: (segments: readonly string[], signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/assets/usage/${segments.map(enc).join('/')}`, { schema: AssetUsage, signal }),
+      /** The workflow transitions the caller may take on the asset now. */
+      transitions: (segments: readonly string[], signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/assets/transitions/${segments.map(enc).join('/')}`, {
+          schema: TransitionsResponse,
+          signal,
+        }),
+      /** Approves, submits or archives every asset of a folder and its subfolders. */
+      bulk: (action: AssetBulkAction, folderSegments: readonly string[]) =>
+        request('POST', `${API_BASE}/assets/${action}/${folderSegments.map(enc).join('/')}`, {
+          schema: AssetBulkResult,
+        }),
+      /**
+       * Uploads a file as a new binary asset (409 ASSET_ALREADY_EXISTS when the path is taken). Without progress:
+       * the app's upload queue sends with XMLHttpRequest to report it.
+       */
+      upload: (
+        segments: readonly string[],
+        file: Blob,
+        opts: { assetType?: UploadAssetType; signal?: AbortSignal } = {},
+      ) => {
+        const form = new FormData();
+        form.set('path', segments.join('/'));
+        if (opts.assetType) form.set('assetType', opts.assetType);
+        form.set('file', file, segments[segments.length - 1]);
+        return request('POST', assetBinaryHref(segments), { body: form, schema: AssetMetadata, signal: opts.signal });
+      },
     },
   };
 }

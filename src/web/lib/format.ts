@@ -6,3 +6,16 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
+
+/** A size in bytes for people: "930 B", "12.4 KB", "3.1 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}

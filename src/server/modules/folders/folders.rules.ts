@@ -1,37 +1,30 @@
 import type { Kysely } from 'kysely';
 import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
+import {
+  canContain as canContainKind,
+  isContainerKind,
+  isNavigationKind,
+  type Realm,
+} from '../../../shared/tree/rules.js';
 import type { DB, NodeKind } from '../../db/schema.js';
 import { conflict, notFound, type AppError } from '../../lib/errors.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 
-/** Which part of the tree an item belongs to: a site, or the asset library (`Assets/…`). */
-export type Realm = 'site' | 'assets';
+export type { Realm } from '../../../shared/tree/rules.js';
 
 export const realmOf = (segments: readonly string[]): Realm => (segments[0] === ASSET_LIBRARY ? 'assets' : 'site');
 
 /** Kinds that hold other items. */
-export const isContainer = (k: NodeKind) => k === 'site' || k === 'section' || k === 'folder' || k === 'library';
+export const isContainer = (k: NodeKind) => isContainerKind(k);
 
 /** Kinds listed in `subsections`, ordered by `sort_order`. */
-export const isNavigation = (k: NodeKind) => k === 'section' || k === 'sectionlink' || k === 'externallink';
+export const isNavigation = (k: NodeKind) => isNavigationKind(k);
 
 /** Kinds the folders endpoints read, write and delete (pages and assets have their own). */
 export const isFolderLike = (k: NodeKind) => isContainer(k) || k === 'sectionlink' || k === 'externallink';
 
-/**
- * What may live where. Sites and sections hold sections, links, folders and pages; plain folders hold folders
- * and pages (so sections stay in the navigation tree of sections); the asset library and its folders hold
- * folders and assets.
- */
-export function canContain(parent: NodeKind, realm: Realm, child: NodeKind): boolean {
-  if (realm === 'assets')
-    return (parent === 'library' || parent === 'folder') && (child === 'folder' || child === 'asset');
-  if (parent === 'site' || parent === 'section') {
-    return ['folder', 'section', 'sectionlink', 'externallink', 'page'].includes(child);
-  }
-  if (parent === 'folder') return child === 'folder' || child === 'page';
-  return false;
-}
+/** What may live where: the shared rule (src/shared/tree/rules.ts), which the admin app applies too. */
+export const canContain = (parent: NodeKind, realm: Realm, child: NodeKind) => canContainKind(parent, realm, child);
 
 const WORDS: Record<NodeKind, string> = {
   root: 'root',

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ASSET_LIBRARY } from '../../../shared/api/paths';
 import type { ExplorerNavigation } from '../../features/explorer/components/explorer-context';
-import type { ExplorerItem } from '../../features/explorer/lib/explorer-items';
+import type { ExplorerItem } from '../../lib/tree/items';
 import { paths } from '../paths';
 
 /*

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletCon
 import type { Me } from '../../../shared/api/auth';
 import { ErrorState, LoadingState } from '../../components/ui/status';
 import { useSession, useSignOut } from '../../features/auth/api/session';
-import { ExplorerProvider } from '../../features/explorer/components/explorer-context';
+import { ExplorerProvider, useExplorer } from '../../features/explorer/components/explorer-context';
 import { signInPathFor } from '../../lib/safe-redirect';
 import { AppFrame } from '../layout/app-frame';
 import { paths } from '../paths';
@@ -13,6 +13,18 @@ import { useExplorerNavigation } from './explorer-navigation';
 const explorer = () => import('../../features/explorer/components/explorer-lazy');
 const ExplorerTreePanel = lazy(() => explorer().then((m) => ({ default: m.ExplorerTreePanel })));
 const FindField = lazy(() => explorer().then((m) => ({ default: m.FindField })));
+const ExplorerDialogs = lazy(() => explorer().then((m) => ({ default: m.ExplorerDialogs })));
+
+/** The explorer's open dialog, if any (its code loads when the first one opens). */
+function ExplorerDialogSlot() {
+  const { command, closeCommand } = useExplorer();
+  if (!command) return null;
+  return (
+    <Suspense fallback={null}>
+      <ExplorerDialogs command={command} onClose={closeCommand} />
+    </Suspense>
+  );
+}
 
 /** The explorer around the frame: the tree in the navigation area, find in the header, screens in the main area. */
 function WithExplorer({
@@ -37,6 +49,7 @@ function WithExplorer({
           </Suspense>
         ),
       })}
+      <ExplorerDialogSlot />
     </ExplorerProvider>
   );
 }

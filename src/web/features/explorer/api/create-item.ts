@@ -3,7 +3,7 @@ import { ApiError, isApiError, type Client } from '../../../../shared/api/client
 import type { FolderPutBody, TargetWindow } from '../../../../shared/api/folders';
 import { folderHref } from '../../../../shared/api/paths';
 import { useApi } from '../../../lib/api';
-import { itemAt, type ExplorerItem, type ExplorerKind } from '../lib/explorer-items';
+import { itemAt, type ExplorerItem, type ExplorerKind } from '../../../lib/tree/items';
 import { refreshContainer } from './tree-cache';
 
 /** What the create dialogs send, by kind. */

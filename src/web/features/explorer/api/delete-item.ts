@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api';
-import { parentPathOf, type ExplorerItem } from '../lib/explorer-items';
-import { foldersKeys } from './get-folder';
+import { parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import { forgetSubtree, refreshContainer } from './tree-cache';
+import { sitesKeys } from '../../../lib/query-keys';
 
 /**
  * DELETE of a page (pages resource) or of anything else (folders resource, with includeSubFolders when it is not
@@ -26,7 +26,7 @@ export function useDeleteItem() {
         : client.folders.remove(item.segments, { includeSubFolders, ifMatch: etag }),
     onSuccess: (_r, { item }) => {
       forgetSubtree(queryClient, item.path);
-      if (item.kind === 'site') void queryClient.invalidateQueries({ queryKey: foldersKeys.sites() });
+      if (item.kind === 'site') void queryClient.invalidateQueries({ queryKey: sitesKeys.all });
       return refreshContainer(queryClient, parentPathOf(item.path));
     },
     // The confirmation dialog shows the error.

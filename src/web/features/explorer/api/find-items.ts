@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api';
-import { foldersKeys } from './get-folder';
+import { foldersKeys } from '../../../lib/query-keys';
 
 /** How many matches the find field shows. */
 export const FIND_LIMIT = 20;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '../../../../shared/api/client';
 import { splitPath } from '../../../../shared/api/paths';
 import { useApi } from '../../../lib/api';
-import { foldersKeys } from './get-folder';
+import { foldersKeys } from '../../../lib/query-keys';
 
 /** GET /cms/rest/folders/contents/by-path/<path>: what deleting the item would remove. Always read fresh. */
 export function folderContentsQueryOptions(client: Client, path: string) {

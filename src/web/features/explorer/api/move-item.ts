@@ -3,7 +3,7 @@ import { ApiError } from '../../../../shared/api/client';
 import type { Folder } from '../../../../shared/api/folders';
 import { folderHref, pageHref } from '../../../../shared/api/paths';
 import { useApi } from '../../../lib/api';
-import { itemAt, moveRefusal, parentPathOf, type ExplorerItem } from '../lib/explorer-items';
+import { itemAt, moveRefusal, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import { etagOfCached } from './rename-item';
 import {
   forgetSubtree,

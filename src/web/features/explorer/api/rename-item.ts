@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Page } from '../../../../shared/api/pages';
 import { useApi } from '../../../lib/api';
-import { itemAt, parentPathOf, type ExplorerItem } from '../lib/explorer-items';
-import { foldersKeys } from './get-folder';
-import { pagesKeys } from './get-page';
+import { itemAt, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import {
   cachedFolder,
   forgetSubtree,
@@ -14,6 +12,7 @@ import {
   withRenamedChild,
   type ListingSnapshot,
 } from './tree-cache';
+import { sitesKeys, pagesKeys } from '../../../lib/query-keys';
 
 /** The ETag of the item as last read (folder or page), for If-Match; undefined when it was never read. */
 export function etagOfCached(queryClient: ReturnType<typeof useQueryClient>, item: ExplorerItem): string | undefined {
@@ -44,7 +43,7 @@ export function useRenameItem() {
     onError: (_error, _vars, snapshots) => rollBack(queryClient, snapshots),
     onSuccess: (_renamed, { item }) => {
       forgetSubtree(queryClient, item.path);
-      if (item.kind === 'site') void queryClient.invalidateQueries({ queryKey: foldersKeys.sites() });
+      if (item.kind === 'site') void queryClient.invalidateQueries({ queryKey: sitesKeys.all });
     },
     onSettled: (_r, _e, { item }) => refreshContainer(queryClient, parentPathOf(item.path)),
   });

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Folder, SubsectionEntry } from '../../../../shared/api/folders';
 import { useApi } from '../../../lib/api';
-import type { ExplorerItem } from '../lib/explorer-items';
-import { foldersKeys, folderQueryOptions } from './get-folder';
+import type { ExplorerItem } from '../../../lib/tree/items';
+import { folderQueryOptions } from '../../../lib/queries/folders';
 import { refreshContainer, rollBack, updateListing, type ListingSnapshot } from './tree-cache';
+import { foldersKeys } from '../../../lib/query-keys';
 
 /** The listing's navigation entries in the order of `names` (entries not named keep their order after them). */
 export function reordered(entries: readonly SubsectionEntry[], names: readonly string[]): SubsectionEntry[] {

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Folder } from '../../../../shared/api/folders';
-import { parentPathOf } from '../lib/explorer-items';
-import { foldersKeys } from './get-folder';
-import { pagesKeys } from './get-page';
+import { parentPathOf } from '../../../lib/tree/items';
+import { sitesKeys, foldersKeys, pagesKeys } from '../../../lib/query-keys';
 
 /**
  * Targeted cache updates after a change in the tree: only the containers whose listing changed are read again,
@@ -18,7 +17,7 @@ export function forgetSubtree(queryClient: QueryClient, path: string) {
 
 /** Reads the listing of the container at `path` again (and the sites list for the roots). */
 export function refreshContainer(queryClient: QueryClient, path: string | null) {
-  if (path === null) return queryClient.invalidateQueries({ queryKey: foldersKeys.sites() });
+  if (path === null) return queryClient.invalidateQueries({ queryKey: sitesKeys.all });
   return queryClient.invalidateQueries({ queryKey: foldersKeys.detail(path), exact: true });
 }
 

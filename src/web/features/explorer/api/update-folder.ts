@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FolderPutBody } from '../../../../shared/api/folders';
 import { splitPath } from '../../../../shared/api/paths';
 import { useApi } from '../../../lib/api';
-import { foldersKeys } from './get-folder';
+import { foldersKeys } from '../../../lib/query-keys';
 
 /**
  * PUT of a site's, section's, folder's or link's properties with `If-Match`: a 412 means someone else changed

@@ -14,10 +14,10 @@ import type { Folder } from '../../../../shared/api/folders';
 import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, MoreIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/status';
-import { childrenOf, isNavigationEntry, KIND_LABEL, type ExplorerItem } from '../lib/explorer-items';
+import { childrenOf, isNavigationEntry, KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
 import type { ItemAction } from '../lib/item-actions';
 import { canChangeAnything, useExplorer } from './explorer-context';
-import { KindIcon } from './kind-icon';
+import { KindIcon } from '../../../components/tree/kind-icon';
 import { useItemCommands } from './use-item-commands';
 
 /** Rows shown at first; more on request (a folder may hold ten thousand items). */

@@ -11,11 +11,11 @@ import { toast } from '../../../components/ui/toast';
 import { allFieldErrorsPlaced, fieldErrorsOf } from '../../../lib/errors';
 import { validateWith } from '../../../lib/validation';
 import { useCreateItem, type NewItem } from '../api/create-item';
-import { useTemplates } from '../api/get-templates';
+import { useTemplates } from '../../../lib/queries/templates';
 import { cachedFolder } from '../api/tree-cache';
-import { KIND_LABEL, type ExplorerItem } from '../lib/explorer-items';
-import { nameFromTitle } from '../lib/names';
-import { ContainerPicker } from './container-picker';
+import { KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
+import { nameFromTitle } from '../../../lib/names';
+import { ContainerPicker } from '../../../components/tree/container-picker';
 import { useExplorer, type CreatableKind } from './explorer-context';
 import { TARGET_WINDOW_OPTIONS } from './target-window';
 

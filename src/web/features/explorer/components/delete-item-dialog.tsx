@@ -11,11 +11,11 @@ import { toast } from '../../../components/ui/toast';
 import { useApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteItem } from '../api/delete-item';
-import { folderQueryOptions } from '../api/get-folder';
+import { folderQueryOptions } from '../../../lib/queries/folders';
 import { useFolderContents } from '../api/get-folder-contents';
-import { pageQueryOptions } from '../api/get-page';
+import { pageQueryOptions } from '../../../lib/queries/pages';
 import { describeContents, describeElsewhere } from '../lib/describe';
-import { KIND_LABEL, type ExplorerItem } from '../lib/explorer-items';
+import { KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
 import { useExplorer } from './explorer-context';
 
 /**

@@ -1,14 +1,4 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Role } from '../../../../shared/api/auth';
 import {
   ancestorPathsOf,
@@ -17,7 +7,7 @@ import {
   remapPath,
   type ExplorerItem,
   type ExplorerKind,
-} from '../lib/explorer-items';
+} from '../../../lib/tree/items';
 
 /** What the app tells the explorer about its URLs: the explorer never builds app URLs itself. */
 export interface ExplorerNavigation {
@@ -53,6 +43,10 @@ export interface ExplorerContextValue extends ExplorerNavigation {
   reveal: (path: string) => void;
   /** Opens one of the explorer's dialogs. */
   run: (command: ExplorerCommand) => void;
+  /** The dialog open now (the app renders it with `ExplorerDialogs`, loaded when one first opens); null when none. */
+  command: ExplorerCommand | null;
+  /** Closes the open dialog. */
+  closeCommand: () => void;
   /** An item moved or was renamed: expansion and the URL follow it. */
   itemMoved: (from: string, to: ExplorerItem) => void;
   /** An item was deleted: it leaves the expansion; a screen showing it (or something inside) goes to its parent. */
@@ -77,9 +71,6 @@ export function useExplorer(): ExplorerContextValue {
 export function canChangeAnything(role: Role): boolean {
   return role !== 'Viewer';
 }
-
-// The dialogs are only loaded when one opens.
-const ExplorerDialogs = lazy(() => import('./explorer-lazy').then((m) => ({ default: m.ExplorerDialogs })));
 
 const EXPANDED_STORAGE_KEY = 'folio.explorer.expanded';
 
@@ -184,6 +175,8 @@ export function ExplorerProvider({
       setExpanded,
       reveal,
       run: setCommand,
+      command,
+      closeCommand: () => setCommand(null),
       itemMoved,
       itemDeleted,
       itemCreated,
@@ -192,19 +185,10 @@ export function ExplorerProvider({
         inlineRename.current = handler;
       },
     }),
-    [navigation, role, expanded, setExpanded, reveal, itemMoved, itemDeleted, itemCreated],
+    [navigation, role, expanded, setExpanded, reveal, command, itemMoved, itemDeleted, itemCreated],
   );
 
-  return (
-    <ExplorerContext.Provider value={value}>
-      {children}
-      {command && (
-        <Suspense fallback={null}>
-          <ExplorerDialogs command={command} onClose={() => setCommand(null)} />
-        </Suspense>
-      )}
-    </ExplorerContext.Provider>
-  );
+  return <ExplorerContext.Provider value={value}>{children}</ExplorerContext.Provider>;
 }
 
 /** The container holding `item` as an item: a site, section or folder (or the asset library / an asset folder). */

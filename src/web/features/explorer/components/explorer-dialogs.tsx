@@ -1,6 +1,6 @@
 import { CreateItemDialog } from './create-item-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';
-import type { ExplorerCommand } from './explorer-context';
+import { useExplorer, type ExplorerCommand } from './explorer-context';
 import { MoveItemDialog } from './move-item-dialog';
 import { RenameItemDialog } from './rename-item-dialog';
 import './explorer.css';
@@ -20,3 +20,9 @@ export function ExplorerDialogs({ command, onClose }: { command: ExplorerCommand
 }
 
 export default ExplorerDialogs;
+
+/** The open dialog of the explorer around it (for tests and hosts that load the dialogs up front). */
+export function ExplorerDialogHost() {
+  const { command, closeCommand } = useExplorer();
+  return command ? <ExplorerDialogs command={command} onClose={closeCommand} /> : null;
+}

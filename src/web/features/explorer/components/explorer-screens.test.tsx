@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../../shared/api/auth';
 import { json, problem, type Handlers } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { itemAt, type ExplorerItem } from '../lib/explorer-items';
+import { itemAt, type ExplorerItem } from '../../../lib/tree/items';
 import { DEMO, folderJson, treeHandlers } from '../test/fake-tree';
-import { ExplorerDialogs } from './explorer-dialogs';
+import { ExplorerDialogHost, ExplorerDialogs } from './explorer-dialogs';
 import { ExplorerProvider, type ExplorerCommand } from './explorer-context';
 import { FolderScreen } from './folder-screen';
 
@@ -17,6 +17,7 @@ function Explorer({ role, children }: { role: Role; children: ReactNode }) {
       navigation={{ hrefOf: (i) => `/x/${i.segments.join('/')}`, open: vi.fn(), currentPath: null, openHome: vi.fn() }}
     >
       {children}
+      <ExplorerDialogHost />
     </ExplorerProvider>
   );
 }

@@ -5,9 +5,9 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useFindItems } from '../api/find-items';
-import { itemOfTreeItem, KIND_LABEL, parentPathOf, type ExplorerKind } from '../lib/explorer-items';
+import { itemOfTreeItem, KIND_LABEL, parentPathOf, type ExplorerKind } from '../../../lib/tree/items';
 import { useExplorer } from './explorer-context';
-import { KindIcon } from './kind-icon';
+import { KindIcon } from '../../../components/tree/kind-icon';
 import './explorer.css';
 
 /** How long typing pauses before the service is asked. */

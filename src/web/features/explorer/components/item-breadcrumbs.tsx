@@ -1,6 +1,6 @@
 import { Breadcrumb, Breadcrumbs, Link } from 'react-aria-components';
 import { ASSET_LIBRARY } from '../../../../shared/api/paths';
-import type { ExplorerItem, ExplorerKind } from '../lib/explorer-items';
+import type { ExplorerItem, ExplorerKind } from '../../../lib/tree/items';
 import { useExplorer } from './explorer-context';
 
 /** The kind a breadcrumb's URL needs (sites/sections/folders share one URL scheme, so "folder" stands for them). */

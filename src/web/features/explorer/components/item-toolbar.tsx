@@ -1,7 +1,7 @@
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { ChevronDownIcon, MoveIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
-import type { ExplorerItem } from '../lib/explorer-items';
+import type { ExplorerItem } from '../../../lib/tree/items';
 import type { ItemAction } from '../lib/item-actions';
 import { useItemCommands } from './use-item-commands';
 

@@ -11,8 +11,8 @@ import {
   moveRefusal,
   parentPathOf,
   type ExplorerItem,
-} from '../lib/explorer-items';
-import { ContainerPicker } from './container-picker';
+} from '../../../lib/tree/items';
+import { ContainerPicker } from '../../../components/tree/container-picker';
 import { useExplorer } from './explorer-context';
 
 /**

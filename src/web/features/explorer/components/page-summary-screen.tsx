@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { isApiError } from '../../../../shared/api/client';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { WorkflowBadge } from '../../../components/ui/workflow-badge';
 import { formatDateTime } from '../../../lib/format';
-import { useFolder } from '../api/get-folder';
-import { usePage } from '../api/get-page';
-import { itemAt, parentPathOf } from '../lib/explorer-items';
+import { useFolder } from '../../../lib/queries/folders';
+import { usePage } from '../../../lib/queries/pages';
+import { itemAt, parentPathOf } from '../../../lib/tree/items';
 import { ItemBreadcrumbs } from './item-breadcrumbs';
 import { ItemToolbar } from './item-toolbar';
 import './explorer.css';
@@ -69,12 +70,7 @@ export function PageSummaryScreen({ path }: { path: string }) {
             <div className="facts__row">
               <dt>Workflow</dt>
               <dd>
-                <span
-                  className={`badge workflow-badge workflow-badge--${p.workflow.state.replace(/\s+/g, '-').toLowerCase()}`}
-                >
-                  {p.workflow.state}
-                </span>{' '}
-                {p.workflow.name}
+                <WorkflowBadge state={p.workflow.state} /> {p.workflow.name}
                 {p.workflow.checkedOut && (
                   <span className="table__muted">
                     {' '}

@@ -20,11 +20,11 @@ import { toast } from '../../../components/ui/toast';
 import { useApi } from '../../../lib/api';
 import { errorMessage, errorTitle, fieldErrorsOf } from '../../../lib/errors';
 import { validateWith } from '../../../lib/validation';
-import { folderQueryOptions } from '../api/get-folder';
-import { useTemplates } from '../api/get-templates';
+import { folderQueryOptions } from '../../../lib/queries/folders';
+import { useTemplates } from '../../../lib/queries/templates';
 import { useUpdateFolder } from '../api/update-folder';
-import type { ExplorerItem } from '../lib/explorer-items';
-import { ContainerPicker } from './container-picker';
+import type { ExplorerItem } from '../../../lib/tree/items';
+import { ContainerPicker } from '../../../components/tree/container-picker';
 import { TARGET_WINDOW_OPTIONS, targetWindowLabel } from './target-window';
 
 /** What an admin may do with the access level (an admin's GET always says ADMIN, so "keep" is the default). */

@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { allFieldErrorsPlaced, fieldErrorsOf } from '../../../lib/errors';
 import { validateWith } from '../../../lib/validation';
 import { useRenameItem } from '../api/rename-item';
-import { KIND_LABEL, type ExplorerItem } from '../lib/explorer-items';
+import { KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
 import { useExplorer } from './explorer-context';
 
 const FIELDS = { 'body.newName': 'name' };

@@ -4,8 +4,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../../shared/api/auth';
 import { json, type Handlers } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { type ExplorerItem } from '../lib/explorer-items';
+import { type ExplorerItem } from '../../../lib/tree/items';
 import { DEMO, folderJson, treeHandlers, type FakeFolder } from '../test/fake-tree';
+import { ExplorerDialogHost } from './explorer-dialogs';
 import { ExplorerProvider, type ExplorerNavigation } from './explorer-context';
 import { ExplorerTreePanel } from './tree-panel';
 
@@ -32,6 +33,7 @@ function Harness({
   return (
     <ExplorerProvider role={role} navigation={navigation}>
       {children}
+      <ExplorerDialogHost />
     </ExplorerProvider>
   );
 }

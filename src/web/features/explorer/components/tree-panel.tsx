@@ -25,7 +25,7 @@ import {
 import type { WithEtag } from '../../../../shared/api/client';
 import { ItemName } from '../../../../shared/api/common';
 import type { Folder } from '../../../../shared/api/folders';
-import { AlertIcon, ChevronRightIcon, GripIcon, MoreIcon } from '../../../components/ui/icons';
+import { GripIcon, MoreIcon } from '../../../components/ui/icons';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorState } from '../../../components/ui/status';
@@ -33,7 +33,9 @@ import { toast } from '../../../components/ui/toast';
 import { Tree, TreeItem } from '../../../components/ui/tree';
 import { useApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { explorerSitesQueryOptions, folderQueryOptions, foldersKeys } from '../api/get-folder';
+import { folderQueryOptions } from '../../../lib/queries/folders';
+import { sitesQueryOptions } from '../../../lib/queries/sites';
+import { foldersKeys } from '../../../lib/query-keys';
 import { useMoveItem } from '../api/move-item';
 import { useRenameItem } from '../api/rename-item';
 import { useReorderEntries } from '../api/reorder-entries';
@@ -47,12 +49,12 @@ import {
   moveRefusal,
   parentPathOf,
   type ExplorerItem,
-} from '../lib/explorer-items';
+} from '../../../lib/tree/items';
 import type { ActionEntry } from '../lib/item-actions';
-import { buildTree, type ListingState, type TreeNode } from '../lib/tree-nodes';
+import { buildTree, type ListingState, type TreeNode } from '../../../lib/tree/tree-nodes';
 import { canChangeAnything, parentItemOf, useExplorer } from './explorer-context';
 import { ItemMenuPopover } from './item-menu';
-import { KindIcon } from './kind-icon';
+import { TreeRowContent } from '../../../components/tree/tree-row';
 import { useItemCommands } from './use-item-commands';
 import './explorer.css';
 
@@ -118,7 +120,7 @@ export function ExplorerTreePanel() {
   const dragged = useRef<string[]>([]);
   const lastMenuAt = useRef(0);
 
-  const sitesQuery = useQuery(explorerSitesQueryOptions(client));
+  const sitesQuery = useQuery(sitesQueryOptions(client));
   const expandedPaths = useMemo(() => [...explorer.expanded].sort(), [explorer.expanded]);
   // The listings of expanded containers (one query each): this subscription re-renders the tree as they load.
   useQueries({ queries: expandedPaths.map((path) => folderQueryOptions(client, path)) });
@@ -505,53 +507,43 @@ function ExplorerTreeItem({
     >
       <TreeItemContent>
         {({ hasChildItems, isExpanded, level, allowsDragging }) => (
-          <div className="xtree-row" style={{ paddingInlineStart: `calc(${level - 1} * var(--tree-indent))` }}>
-            {hasChildItems ? (
-              <AriaButton slot="chevron" className="xtree-row__chevron" data-expanded={isExpanded || undefined}>
-                <ChevronRightIcon />
-              </AriaButton>
-            ) : (
-              <span className="xtree-row__chevron" aria-hidden="true" />
-            )}
-            {allowsDragging && (
-              // Not a Tab stop in every row: keyboard users move items with "Move to…" (or Alt+↑/↓ to reorder).
-              <AriaButton slot="drag" className="xtree-row__drag" excludeFromTabOrder isDisabled={!canDrag}>
-                <GripIcon />
-              </AriaButton>
-            )}
-            <KindIcon item={item} className="xtree-row__icon" />
-            {isRenaming ? (
-              <RenameField item={item} onCommit={onRenameCommit} onCancel={onRenameCancel} />
-            ) : (
-              <span className="xtree-row__name">{item.name}</span>
-            )}
-            {node.status === 'loading' && isExpanded && (
-              <span className="xtree-row__state">
-                <Spinner />
-                <span className="visually-hidden">Loading</span>
-              </span>
-            )}
-            {node.status === 'error' && (
-              <span
-                className="xtree-row__state xtree-row__state--error"
-                title={`Could not load the contents: ${errorMessage(node.error)} Collapse and open again to retry.`}
-              >
-                <AlertIcon />
-                <span className="visually-hidden">Could not load the contents</span>
-              </span>
-            )}
-            {showMenuButton && !isRenaming && (
-              <AriaButton
-                className="xtree-row__more"
-                aria-label={`Actions for ${item.name}`}
-                aria-haspopup="menu"
-                excludeFromTabOrder
-                onPress={(e) => onMenuButton(e.target)}
-              >
-                <MoreIcon />
-              </AriaButton>
-            )}
-          </div>
+          <TreeRowContent
+            item={item}
+            hasChildItems={hasChildItems}
+            isExpanded={isExpanded}
+            level={level}
+            status={node.status}
+            errorText={
+              node.status === 'error'
+                ? `Could not load the contents: ${errorMessage(node.error)} Collapse and open again to retry.`
+                : undefined
+            }
+            beforeIcon={
+              allowsDragging && (
+                // Not a Tab stop in every row: keyboard users move items with "Move to…" (or Alt+↑/↓ to reorder).
+                <AriaButton slot="drag" className="xtree-row__drag" excludeFromTabOrder isDisabled={!canDrag}>
+                  <GripIcon />
+                </AriaButton>
+              )
+            }
+            name={
+              isRenaming ? <RenameField item={item} onCommit={onRenameCommit} onCancel={onRenameCancel} /> : undefined
+            }
+            after={
+              showMenuButton &&
+              !isRenaming && (
+                <AriaButton
+                  className="xtree-row__more"
+                  aria-label={`Actions for ${item.name}`}
+                  aria-haspopup="menu"
+                  excludeFromTabOrder
+                  onPress={(e) => onMenuButton(e.target)}
+                >
+                  <MoreIcon />
+                </AriaButton>
+              )
+            }
+          />
         )}
       </TreeItemContent>
       {children}

@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { useReorderEntries, movedBy } from '../api/reorder-entries';
 import { cachedFolder } from '../api/tree-cache';
 import { canChange } from '../lib/access';
-import { isNavigationEntry, parentPathOf, type ExplorerItem } from '../lib/explorer-items';
+import { isNavigationEntry, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import { actionsFor, type ActionEntry, type ItemAction } from '../lib/item-actions';
 import { parentItemOf, useExplorer, type CreatableKind } from './explorer-context';
 

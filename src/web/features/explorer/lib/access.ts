@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/api/auth';
 import type { AccessLevel } from '../../../../shared/api/folders';
 import { cachedFolder } from '../api/tree-cache';
-import { parentPathOf, type ExplorerItem } from './explorer-items';
+import { parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 
 /**
  * The access level the user has at `path`, as the service last said for it or for the nearest container above it

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { folderJson } from '../test/fake-tree';
 import { describeContents, describeElsewhere } from './describe';
-import { childrenOf, itemAt, moveRefusal, remapPath } from './explorer-items';
+import { childrenOf, itemAt, moveRefusal, remapPath } from '../../../lib/tree/items';
 import { actionsFor } from './item-actions';
-import { nameFromTitle } from './names';
-import { buildTree, type ListingState } from './tree-nodes';
+import { nameFromTitle } from '../../../lib/names';
+import { buildTree, type ListingState } from '../../../lib/tree/tree-nodes';
 
 const site = itemAt('demo', 'site');
 const about = itemAt('demo/about', 'section');

@@ -1,5 +1,5 @@
 import type { CreatableKind } from '../components/explorer-context';
-import { isMovable, isNavigationEntry, type ExplorerItem } from './explorer-items';
+import { isMovable, isNavigationEntry, type ExplorerItem } from '../../../lib/tree/items';
 
 /** What can be done to an item from its context menu, its "…" button or its screen. */
 export type ItemAction = 'open' | `new-${CreatableKind}` | 'rename' | 'move' | 'move-up' | 'move-down' | 'delete';

@@ -5,7 +5,7 @@ import { RefreshIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
-import { useSites } from '../api/get-sites';
+import { useSites } from '../../../lib/queries/sites';
 import './sites.css';
 
 /** Case- and accent-insensitive match of a site's display title or name. */

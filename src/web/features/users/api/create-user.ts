@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/api/auth';
 import { ApiError } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api';
-import { usersKeys } from './get-users';
+import { usersKeys } from '../../../lib/query-keys';
 
 /**
  * Creates a user. PUT /users/<name> also UPDATES an existing user (it would silently reset their role and

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api';
-import { usersKeys } from './get-users';
+import { usersKeys } from '../../../lib/query-keys';
 
 /** DELETE /cms/rest/users/<name>. */
 export function useDeleteUser() {

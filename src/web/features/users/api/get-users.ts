@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api';
-
-/** Query keys of the users resource, general to specific. */
-export const usersKeys = {
-  all: ['users'] as const,
-  list: () => [...usersKeys.all, 'list'] as const,
-};
+import { usersKeys } from '../../../lib/query-keys';
 
 /** GET /cms/rest/users (admins). */
 export function usersQueryOptions(client: Client) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPutBody } from '../../../../shared/api/auth';
 import { useApi } from '../../../lib/api';
-import { usersKeys } from './get-users';
+import { usersKeys } from '../../../lib/query-keys';
 
 /** PUT /cms/rest/users/<name>: create (with password), change the role, or reset the password. */
 export function usePutUser() {

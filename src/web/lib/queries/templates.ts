@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Client } from '../../../../shared/api/client';
-import { useApi } from '../../../lib/api';
-
-/** Query keys of templates, general to specific. */
-export const templatesKeys = {
-  all: ['templates'] as const,
-  list: () => [...templatesKeys.all, 'list'] as const,
-};
+import type { Client } from '../../../shared/api/client';
+import { useApi } from '../api';
+import { templatesKeys } from '../query-keys';
 
 /** GET /cms/rest/templates. */
 export function templatesQueryOptions(client: Client) {

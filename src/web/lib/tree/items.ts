@@ -1,5 +1,6 @@
-import type { Folder, ItemKind, TreeItem } from '../../../../shared/api/folders';
-import { ASSET_LIBRARY, splitPath } from '../../../../shared/api/paths';
+import type { Folder, ItemKind, TreeItem } from '../../../shared/api/folders';
+import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths';
+import { canContain as canContainKind, type TreeKind } from '../../../shared/tree/rules';
 
 /**
  * The explorer's model of the tree: every item is addressed by its by-path path (`demo/about/team`,
@@ -156,26 +157,15 @@ export function accessibleNameOf(item: ExplorerItem): string {
   return `${item.name}, ${item.isLandingPage ? 'landing page' : KIND_LABEL[item.kind]}`;
 }
 
-/** Whether a container of kind `parent` may hold an item of kind `child` (the service's rule; it stays the judge). */
+/** The service's kind of an explorer kind (asset folders are folders of the asset library). */
+function treeKindOf(kind: ExplorerKind): TreeKind {
+  return kind === 'assetfolder' ? 'folder' : kind;
+}
+
+/** Whether a container of kind `parent` may hold an item of kind `child` (the shared rule; the service stays the judge). */
 export function canContain(parent: ExplorerKind, child: ExplorerKind): boolean {
-  switch (parent) {
-    case 'site':
-    case 'section':
-      return (
-        child === 'section' ||
-        child === 'sectionlink' ||
-        child === 'externallink' ||
-        child === 'folder' ||
-        child === 'page'
-      );
-    case 'folder':
-      return child === 'folder' || child === 'page';
-    case 'library':
-    case 'assetfolder':
-      return child === 'assetfolder';
-    default:
-      return false;
-  }
+  const realm = parent === 'library' || parent === 'assetfolder' ? 'assets' : 'site';
+  return canContainKind(treeKindOf(parent), realm, treeKindOf(child));
 }
 
 /** Whether an item may be moved, renamed or deleted at all (sites are only renamed or deleted). */

@@ -1,5 +1,5 @@
-import type { Folder } from '../../../../shared/api/folders';
-import { childrenOf, foldForSearch, isContainer, type ExplorerItem } from './explorer-items';
+import type { Folder } from '../../../shared/api/folders';
+import { childrenOf, foldForSearch, isContainer, type ExplorerItem } from './items';
 
 /** What the tree knows about a container's listing. */
 export type ListingState =

@@ -1,7 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import {
-  Button as AriaButton,
   Collection,
   ListLayout,
   TreeItemContent,
@@ -9,17 +8,18 @@ import {
   Virtualizer,
   type Key,
 } from 'react-aria-components';
-import type { WithEtag } from '../../../../shared/api/client';
-import type { Folder } from '../../../../shared/api/folders';
-import { ChevronRightIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { ErrorState } from '../../../components/ui/status';
-import { Tree, TreeItem } from '../../../components/ui/tree';
-import { useApi } from '../../../lib/api';
-import { explorerSitesQueryOptions, folderQueryOptions, foldersKeys } from '../api/get-folder';
-import { accessibleNameOf, ancestorPathsOf, itemAt, LIBRARY_ITEM, type ExplorerItem } from '../lib/explorer-items';
-import { buildTree, type ListingState, type TreeNode } from '../lib/tree-nodes';
-import { KindIcon } from './kind-icon';
+import type { WithEtag } from '../../../shared/api/client';
+import type { Folder } from '../../../shared/api/folders';
+import { ErrorState } from '../ui/status';
+import { Tree, TreeItem } from '../ui/tree';
+import { useApi } from '../../lib/api';
+import { folderQueryOptions } from '../../lib/queries/folders';
+import { sitesQueryOptions } from '../../lib/queries/sites';
+import { foldersKeys } from '../../lib/query-keys';
+import { accessibleNameOf, ancestorPathsOf, itemAt, LIBRARY_ITEM, type ExplorerItem } from '../../lib/tree/items';
+import { buildTree, type ListingState, type TreeNode } from '../../lib/tree/tree-nodes';
+import { errorMessage } from '../../lib/errors';
+import { TreeRowContent } from './tree-row';
 
 const PICKER_ROW_HEIGHT = 30;
 
@@ -50,7 +50,7 @@ export function ContainerPicker({
   const [expanded, setExpanded] = useState<Set<string>>(
     () => new Set(initiallyExpanded ? [...ancestorPathsOf(initiallyExpanded), initiallyExpanded] : []),
   );
-  const sites = useQuery({ ...explorerSitesQueryOptions(client), enabled: realm === 'sites' });
+  const sites = useQuery({ ...sitesQueryOptions(client), enabled: realm === 'sites' });
   const expandedPaths = useMemo(() => [...expanded].sort(), [expanded]);
   useQueries({ queries: expandedPaths.map((path) => folderQueryOptions(client, path)) });
 
@@ -85,18 +85,14 @@ export function ContainerPicker({
     >
       <TreeItemContent>
         {({ hasChildItems, isExpanded, level }) => (
-          <div className="xtree-row" style={{ paddingInlineStart: `calc(${level - 1} * var(--tree-indent))` }}>
-            {hasChildItems ? (
-              <AriaButton slot="chevron" className="xtree-row__chevron" data-expanded={isExpanded || undefined}>
-                <ChevronRightIcon />
-              </AriaButton>
-            ) : (
-              <span className="xtree-row__chevron" aria-hidden="true" />
-            )}
-            <KindIcon item={node.item} className="xtree-row__icon" />
-            <span className="xtree-row__name">{node.item.name}</span>
-            {node.status === 'loading' && isExpanded && <Spinner />}
-          </div>
+          <TreeRowContent
+            item={node.item}
+            hasChildItems={hasChildItems}
+            isExpanded={isExpanded}
+            level={level}
+            status={node.status}
+            errorText={node.status === 'error' ? `Could not load the contents: ${errorMessage(node.error)}` : undefined}
+          />
         )}
       </TreeItemContent>
       <Collection items={node.children}>{renderNode}</Collection>

@@ -7,8 +7,8 @@ import {
   ImagesIcon,
   LinkIcon,
   SectionIcon,
-} from '../../../components/ui/icons';
-import type { ExplorerItem } from '../lib/explorer-items';
+} from '../ui/icons';
+import type { ExplorerItem } from '../../lib/tree/items';
 
 /** The icon of an item's kind (decorative: the kind is part of every accessible name). */
 export function KindIcon({

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Client } from '../../../shared/api/client';
+import { splitPath } from '../../../shared/api/paths';
+import { useApi } from '../api';
+import { foldersKeys } from '../query-keys';
+
+/** GET /cms/rest/folders/by-path/<path>: the item with its ETag. The tree loads a container's children with it. */
+export function folderQueryOptions(client: Client, path: string) {
+  return queryOptions({
+    queryKey: foldersKeys.detail(path),
+    queryFn: ({ signal }) => client.folders.get(splitPath(path), signal),
+  });
+}
+
+/** A site, folder, section, link or asset folder (with its ETag) for a screen or a tree node. */
+export function useFolder(path: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...folderQueryOptions(useApi(), path), enabled });
+}
