@@ -19,9 +19,23 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          exclude: ['src/web/**/*.server.test.{ts,tsx}'],
           // jsdom + user-event tests take 1–3 s on an idle machine; on a loaded 2-core one they passed 5 s.
           testTimeout: 30_000,
           setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      {
+        // Browser-side code against the real server (started on a free port by the global setup).
+        plugins: [react()],
+        test: {
+          name: 'web-server',
+          environment: 'jsdom',
+          include: ['src/web/**/*.server.test.{ts,tsx}'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          setupFiles: ['src/web/test/setup.ts'],
+          globalSetup: ['src/server/test/web-server.setup.ts'],
         },
       },
     ],
