@@ -3,6 +3,8 @@ export const paths = {
   signIn: '/sign-in',
   sites: '/sites',
   users: '/users',
+  /** `/kit` and `/kit/<widgets|assets>/<type>`: the editing kit's gallery (admins). */
+  kit: '/kit',
   /** `/pages/<site>/<folders…>/<page>`: a page. */
   pages: '/pages',
   /** `/assets` (the asset library) and `/assets/<folders…>`: asset folders. */

@@ -11,6 +11,7 @@ import { SitesRoute } from './routes/sites-route';
 // need (user management's dialogs, menus and selects; the explorer's tree and forms).
 const explorerItemRoute = () => import('./routes/explorer-item-route');
 const usersRoute = () => import('./routes/users-route');
+const kitRoute = () => import('./routes/kit-route');
 
 /** Every screen of the app. Features are composed here; they never import each other. */
 export const routes: RouteObject[] = [
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.sites} replace /> },
           { path: paths.sites, element: <SitesRoute /> },
           { path: paths.users, lazy: usersRoute },
+          { path: paths.kit, lazy: kitRoute },
+          { path: `${paths.kit}/:kind/:type`, lazy: kitRoute },
           // The explorer's screens: the URL of an item is its path (loaded on first use).
           { path: `${paths.sites}/*`, lazy: explorerItemRoute },
           { path: `${paths.pages}/*`, lazy: explorerItemRoute },

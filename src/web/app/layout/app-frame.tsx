@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
-import { GlobeIcon, SignOutIcon, UsersIcon } from '../../components/ui/icons';
+import { GlobeIcon, LayersIcon, SignOutIcon, UsersIcon } from '../../components/ui/icons';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
 import { paths } from '../paths';
 import './app-frame.css';
@@ -81,6 +81,13 @@ export function AppFrame({
             <li>
               <NavLink to={paths.users} className="nav-link">
                 <UsersIcon /> Users
+              </NavLink>
+            </li>
+          )}
+          {user.role === 'Admin' && (
+            <li>
+              <NavLink to={paths.kit} className="nav-link">
+                <LayersIcon /> Editing kit
               </NavLink>
             </li>
           )}
