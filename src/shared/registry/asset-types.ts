@@ -333,7 +333,7 @@ export const ASSET_TYPES = [
       t('pollUniqueName', 'Unique name', { required: true }),
       {
         key: 'pollQuestion',
-        label: 'Question',
+        label: 'Question and answers',
         format: 'json',
         editor: 'json-structured',
         required: true,

@@ -1,4 +1,13 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { FieldShell } from '../components/ui/field-shell';
+import { Spinner } from '../components/ui/spinner';
 import type { FieldControlProps } from './field-control';
+import { DateControl, DateTimeControl } from './controls/date-controls';
+import { AssetPathControl, SitePathControl } from './controls/path-controls';
+import { FormBuilderControl } from './controls/structured/form-builder';
+import { PollEditorControl } from './controls/structured/poll-editor';
+import { SettingsEditorControl } from './controls/structured/settings-editor';
+import { TemplateListControl } from './controls/template-list-control';
 import {
   BooleanControl,
   NumberControl,
@@ -7,6 +16,29 @@ import {
   TextControl,
   UrlControl,
 } from './controls/text-controls';
+
+// The rich text (tiptap) and code (CodeMirror) editors load with the first form that needs them.
+const RichTextControl = lazy(() => import('./controls/rich-text/rich-text-control'));
+const CodeControl = lazy(() => import('./controls/code/code-control'));
+
+/** While a heavy control loads: its label and a line saying so, in the place it will take. */
+function Loading({ props, children }: { props: FieldControlProps; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <FieldShell label={props.def.label} description={props.def.help}>
+          {() => (
+            <p className="field-loading" role="status">
+              <Spinner /> Loading the editor…
+            </p>
+          )}
+        </FieldShell>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * The one place an `EditorKind` meets its control: a new kind of field is added here (and in the registry's
@@ -24,16 +56,31 @@ export function FieldControl(props: FieldControlProps) {
       return <NumberControl {...props} />;
     case 'boolean-as-string':
       return <BooleanControl {...props} />;
-    // Until the kit's other controls are wired in (rich text, code, dates, builders, pickers).
     case 'html':
+      return (
+        <Loading props={props}>
+          <RichTextControl {...props} />
+        </Loading>
+      );
     case 'code':
+      return (
+        <Loading props={props}>
+          <CodeControl {...props} />
+        </Loading>
+      );
     case 'json-structured':
-      return <TextareaControl {...props} />;
-    case 'date':
-    case 'datetime':
+      if (props.def.structure === 'form') return <FormBuilderControl {...props} />;
+      if (props.def.structure === 'poll') return <PollEditorControl {...props} />;
+      return <SettingsEditorControl {...props} />;
     case 'asset-path':
+      return <AssetPathControl {...props} />;
     case 'site-path':
+      return <SitePathControl {...props} />;
     case 'template-list':
-      return <TextControl {...props} />;
+      return <TemplateListControl {...props} />;
+    case 'date':
+      return <DateControl {...props} />;
+    case 'datetime':
+      return <DateTimeControl {...props} />;
   }
 }

@@ -1,35 +1,45 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ASSET_TYPES, validateFields, WIDGET_TYPES, widgetContentFields, type FieldDef } from '../../shared/registry';
-import { FieldsForm, useFieldsForm, type FieldsFormController, type FieldValues } from './fields-form';
+import { createWebApi } from '../lib/api';
+import { createFakeFetch, json } from '../test/fake-api';
+import { renderKitForm } from '../test/kit';
+import type { FieldValues } from './fields-form';
 import { ASSET_SAMPLES, invalidCase, LOCAL_WIDGET_SAMPLES } from './samples';
 
-function Harness({
-  defs,
-  initial,
-  creating,
-  onController,
-}: {
-  defs: readonly FieldDef[];
-  initial: FieldValues;
-  creating?: boolean;
-  onController: (c: FieldsFormController) => void;
-}) {
-  const controller = useFieldsForm({ defs, initial, creating });
-  useEffect(() => {
-    onController(controller);
+/** The fake server of these tests: templates and the folders the samples name. */
+function kitApi() {
+  const { fetch } = createFakeFetch({
+    'GET /cms/rest/templates': () =>
+      json([
+        { name: 'article', label: 'Article', description: '', regions: [] },
+        { name: 'news', label: 'News', description: '', regions: [] },
+      ]),
+    'GET /cms/rest/folders/by-path/demo': () => json(folderJson('demo')),
+    'GET /cms/rest/folders/by-path/demo/news': () => json(folderJson('demo/news')),
+    'GET /cms/rest/folders/by-path/Assets/images': () => json(folderJson('Assets/images')),
   });
-  return <FieldsForm controller={controller} />;
+  return createWebApi({ fetch });
+}
+
+function folderJson(path: string) {
+  const [site, ...rest] = path.split('/');
+  return {
+    id: '1-301-1',
+    name: rest[rest.length - 1] ?? '',
+    siteName: site,
+    path: rest.slice(0, -1).join('/'),
+    workflow: '[default]',
+    accessLevel: 'ADMIN',
+    ...(site === 'Assets'
+      ? { assets: [] }
+      : { sectionInfo: { displayTitle: path, targetWindow: '_self', navClass: '' } }),
+  };
 }
 
 function renderForm(defs: readonly FieldDef[], initial: FieldValues, creating = false) {
-  let controller!: FieldsFormController;
-  const view = render(
-    <Harness defs={defs} initial={initial} creating={creating} onController={(c) => (controller = c)} />,
-  );
-  return { ...view, controller: () => controller };
+  return renderKitForm(kitApi(), defs, initial, { creating });
 }
 
 const nonBinary = ASSET_TYPES.filter((a) => !a.binary);

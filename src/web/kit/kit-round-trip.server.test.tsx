@@ -1,9 +1,10 @@
-import { act, render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { act } from '@testing-library/react';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient, type Client } from '../../shared/api/client';
 import { ASSET_TYPES, WIDGET_TYPES, widgetContentFields, type FieldDef } from '../../shared/registry';
-import { FieldsForm, useFieldsForm, type FieldsFormController, type FieldValues } from './fields-form';
+import type { WebApi } from '../lib/api';
+import { renderKitForm } from '../test/kit';
+import type { FieldValues } from './fields-form';
 import { ASSET_SAMPLES, LOCAL_WIDGET_SAMPLES } from './samples';
 
 /*
@@ -12,25 +13,11 @@ import { ASSET_SAMPLES, LOCAL_WIDGET_SAMPLES } from './samples';
  * answer shows exactly the values that were filled in.
  */
 
-function Harness(props: {
-  defs: readonly FieldDef[];
-  initial: FieldValues;
-  creating?: boolean;
-  onController: (c: FieldsFormController) => void;
-}) {
-  const controller = useFieldsForm(props);
-  useEffect(() => {
-    props.onController(controller);
-  });
-  return <FieldsForm controller={controller} />;
-}
+let api: WebApi;
 
 function mountForm(defs: readonly FieldDef[], initial: FieldValues, creating = false) {
-  let controller!: FieldsFormController;
-  const view = render(
-    <Harness defs={defs} initial={initial} creating={creating} onController={(c) => (controller = c)} />,
-  );
-  return { view, controller: () => controller };
+  const { unmount, controller } = renderKitForm(api, defs, initial, { creating });
+  return { view: { unmount }, controller };
 }
 
 /** Fills an empty form field by field, as each control's onChange does, and answers what it would send. */
@@ -64,6 +51,8 @@ beforeAll(async () => {
     baseUrl: inject('folioServerUrl'),
     basicAuth: { username: 'admin', password: inject('folioAdminPassword') },
   });
+  // The forms read templates and folders through the same client (Basic, not a cookie session).
+  api = { client, setCsrfToken: () => {}, onUnauthorized: () => () => {} };
   await client.templates.put('kit-round-trip', {
     label: 'Kit round trip',
     regions: [{ name: 'main', editable: true }],

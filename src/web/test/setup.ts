@@ -39,3 +39,17 @@ if (typeof globalThis.ResizeObserver !== 'function') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// jsdom has no layout: CodeMirror and ProseMirror measure text ranges, which answer empty boxes here.
+if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+  const empty = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) });
+  Range.prototype.getBoundingClientRect = empty as unknown as Range['getBoundingClientRect'];
+  Range.prototype.getClientRects = (() => ({
+    length: 0,
+    item: () => null,
+    [Symbol.iterator]: [][Symbol.iterator],
+  })) as unknown as Range['getClientRects'];
+}
+if (typeof document !== 'undefined' && !document.elementFromPoint) {
+  document.elementFromPoint = () => null;
+}

@@ -1,0 +1,116 @@
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { html } from '@codemirror/lang-html';
+import { sql } from '@codemirror/lang-sql';
+import { bracketMatching, foldGutter, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { Annotation, EditorState, type Extension } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  placeholder as placeholderExtension,
+} from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import './code-editor.css';
+
+/** Marks changes that come from outside (a new value), so they are not reported back as the user's edits. */
+const external = Annotation.define<boolean>();
+
+/** Syntax colours from the app's tokens (code-editor.css), so light and dark both read well. */
+const highlight = HighlightStyle.define([
+  { tag: [tags.tagName, tags.keyword], color: 'var(--code-keyword)' },
+  { tag: [tags.attributeName, tags.propertyName], color: 'var(--code-attribute)' },
+  { tag: [tags.string, tags.attributeValue], color: 'var(--code-string)' },
+  { tag: [tags.comment], color: 'var(--code-comment)', fontStyle: 'italic' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--code-number)' },
+  { tag: [tags.angleBracket, tags.operator, tags.punctuation], color: 'var(--code-punctuation)' },
+]);
+
+export type CodeLanguage = 'html' | 'sql' | 'plain';
+
+export interface CodeEditorHandle {
+  focus(): void;
+}
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  language: CodeLanguage;
+  /** Id of the element that names the editor (its field label). */
+  labelledBy: string;
+  describedBy?: string;
+  isReadOnly?: boolean;
+  isInvalid?: boolean;
+  placeholder?: string;
+  onBlur?: () => void;
+}
+
+/**
+ * A CodeMirror 6 editor for HTML or queries: line numbers, highlighting, bracket matching, undo. Tab is left to
+ * the browser (it moves focus on, as everywhere else in the app); indentation follows Enter.
+ */
+export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function CodeEditor(
+  { value, onChange, language, labelledBy, describedBy, isReadOnly, isInvalid, placeholder, onBlur },
+  ref,
+) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const handlers = useRef({ onChange, onBlur });
+  handlers.current = { onChange, onBlur };
+
+  useImperativeHandle(ref, () => ({ focus: () => view.current?.focus() }), []);
+
+  useEffect(() => {
+    const extensions: Extension[] = [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      foldGutter(),
+      history(),
+      drawSelection(),
+      indentOnInput(),
+      bracketMatching(),
+      highlightActiveLine(),
+      syntaxHighlighting(highlight),
+      keymap.of([...defaultKeymap, ...historyKeymap]),
+      EditorView.lineWrapping,
+      EditorState.readOnly.of(Boolean(isReadOnly)),
+      EditorView.editable.of(!isReadOnly),
+      EditorView.contentAttributes.of({
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(isInvalid ? { 'aria-invalid': 'true' } : {}),
+        'aria-multiline': 'true',
+      }),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged && !update.transactions.some((t) => t.annotation(external))) {
+          handlers.current.onChange(update.state.doc.toString());
+        }
+        if (update.focusChanged && !update.view.hasFocus) handlers.current.onBlur?.();
+      }),
+    ];
+    if (language === 'html') extensions.push(html({ autoCloseTags: true }));
+    if (language === 'sql') extensions.push(sql());
+    if (placeholder) extensions.push(placeholderExtension(placeholder));
+    const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions }) });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The editor is built once per language and mode; `value` changes are applied below.
+  }, [language, isReadOnly, labelledBy, describedBy, isInvalid, placeholder]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const current = v.state.doc.toString();
+    if (current !== value) {
+      v.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: external.of(true) });
+    }
+  }, [value]);
+
+  return <div ref={host} className="code-editor" data-invalid={isInvalid || undefined} />;
+});
