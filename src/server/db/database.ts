@@ -10,6 +10,7 @@ import { assetsListIndexes } from './migrations/0030-assets-list-indexes.js';
 import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-text.js';
 import { folderAssetCounts } from './migrations/0050-folder-asset-counts.js';
 import { changeGeneration } from './migrations/0060-change-generation.js';
+import { nodeUpdatedBy } from './migrations/0070-node-updated-by.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-postgres-byte-order-text': postgresByteOrderText,
   '0050-folder-asset-counts': folderAssetCounts,
   '0060-change-generation': changeGeneration,
+  '0070-node-updated-by': nodeUpdatedBy,
 };
 
 export interface DatabaseOptions {

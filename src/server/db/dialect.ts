@@ -116,6 +116,17 @@ export function textValue(db: Kysely<any>, value: string): RawBuilder<string> {
     : sql<string>`cast(${value} as text)`;
 }
 
+/**
+ * The text value of `key` in a column holding a JSON object as text (null when the key is absent): SQLite's
+ * `json_extract`, PostgreSQL's `->>` on the column read as `jsonb`.
+ */
+export function jsonTextField(db: Kysely<any>, column: string, key: string): RawBuilder<string | null> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a plain JSON key: ${key}`);
+  return isPostgres(db)
+    ? sql<string | null>`(cast(${sql.ref(column)} as jsonb) ->> ${key})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
+}
+
 /** The collation PostgreSQL text columns use: bytewise (code point) order, as SQLite's BINARY. */
 export const PG_TEXT_COLLATION = 'C';
 

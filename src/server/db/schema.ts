@@ -67,6 +67,8 @@ export interface NodesTable {
   landing_page_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Who last changed the node itself (see migration 0070); null when unknown. */
+  updated_by: string | null;
 }
 
 export interface TemplatesTable {

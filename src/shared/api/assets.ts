@@ -100,6 +100,10 @@ export const AssetDeleteQuery = z.object({
 
 const booleanString = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** What a listing can be sorted by. */
+export const AssetListSort = z.enum(['name', 'lastModifiedDate', 'type', 'state', 'size']);
+export type AssetListSort = z.infer<typeof AssetListSort>;
+
 /** Query of `GET /cms/rest/assets/list/<folder_path>`. */
 export const AssetListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_ASSET_LIST_LIMIT).default(DEFAULT_ASSET_LIST_LIMIT),
@@ -109,7 +113,13 @@ export const AssetListQuery = z.object({
   q: z.string().max(200).optional(),
   type: AssetTypeId.optional(),
   state: WorkflowState.optional(),
-  sort: z.enum(['name', 'lastModifiedDate']).default('name'),
+  /** `true` lists only images whose alt text is empty (what needs one). */
+  missingAltText: booleanString.default(false),
+  /**
+   * `name` and `lastModifiedDate` read an index range; `type`, `state` and `size` (bytes; assets without a file
+   * first) sort the folder's rows, then by name.
+   */
+  sort: AssetListSort.default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
   /** `true` lists the assets of every folder below too. */
   recursive: booleanString.default(false),

@@ -31,11 +31,20 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
+/** Limits of this server that clients check before sending (the server enforces them all the same). */
+export const ServerLimits = z.object({
+  /** Largest binary asset upload, in bytes (`CMS_MAX_UPLOAD_BYTES`); larger ones are refused with 413. */
+  maxUploadBytes: z.number().int().positive(),
+});
+export type ServerLimits = z.infer<typeof ServerLimits>;
+
 /** The signed-in user. `csrfToken` is present for cookie sessions: send it as `X-CSRF-Token` on unsafe methods. */
 export const Me = z.object({
   username: z.string(),
   role: Role,
   csrfToken: z.string().optional(),
+  /** The server's limits (sign-in and `/auth/me` answer them). */
+  limits: ServerLimits.optional(),
 });
 export type Me = z.infer<typeof Me>;
 
@@ -53,6 +62,25 @@ export const UserPutBody = z.object({
   password: NewPassword.optional(),
 });
 export type UserPutBody = z.infer<typeof UserPutBody>;
+
+/** `POST /cms/rest/auth/password`: the signed-in user changes their own password, proving the current one. */
+export const PasswordChangeBody = z
+  .object({
+    currentPassword: z.string().min(1, 'is required').max(1024),
+    newPassword: NewPassword,
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, {
+    path: ['newPassword'],
+    message: 'must differ from the current password',
+  });
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
+
+/**
+ * A cookie the browser may read, set with the (HttpOnly) session cookie at sign-in and cleared at sign-out: it
+ * holds no secret, only tells the SPA that asking who is signed in is worth a request (without it, a signed-out
+ * visit would start with a 401 in the console).
+ */
+export const SESSION_HINT_COOKIE = 'folio_signed_in';
 
 /** Header carrying the session's CSRF token on unsafe methods. */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -7,7 +7,7 @@
  * `ApiError`. Later resources add one group each to `createClient` (see `sites` for the smallest example).
  */
 import { z } from 'zod';
-import { LoginBody, Me, User, UserPutBody } from './auth.js';
+import { LoginBody, Me, PasswordChangeBody, User, UserPutBody } from './auth.js';
 import { DeletedMessage, Message } from './common.js';
 import { ErrorCode, FieldError, ProblemDetails } from './errors.js';
 import {
@@ -15,6 +15,7 @@ import {
   FindQuery,
   FindResult,
   Folder,
+  FolderChildren,
   FolderContents,
   FolderPutBody,
   MoveBody,
@@ -34,7 +35,7 @@ import {
 import { Page, PagePutBody, PagePutResponse, type BulkPageOperation } from './pages.js';
 import { API_BASE, assetBinaryHref, assetHref, folderHref, pageHref } from './paths.js';
 import { SiteList } from './sites.js';
-import { Template, TemplateList, TemplatePutBody } from './templates.js';
+import { Template, TemplateList, TemplatePutBody, TemplateUsage } from './templates.js';
 import { TransitionsResponse } from './workflow.js';
 
 /** Codes the client itself assigns when the server could not give one. */
@@ -179,7 +180,14 @@ const STATUS_DETAILS: Partial<Record<number, string>> = {
 
 /** Builds the ApiError of a non-2xx response: its problem JSON when there is one, otherwise from the status. */
 async function errorOfResponse(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
+  return apiErrorOf(res.status, res.statusText, await res.text().catch(() => ''));
+}
+
+/**
+ * The ApiError of a non-2xx answer from its status and body text: the problem JSON when there is one, otherwise
+ * what the status means. For callers that talk HTTP without this client (uploads with progress use XHR).
+ */
+export function apiErrorOf(status: number, statusText: string, text: string): ApiError {
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
@@ -189,30 +197,23 @@ async function errorOfResponse(res: Response): Promise<ApiError> {
   const problem = ProblemDetails.safeParse(json);
   if (problem.success) {
     const p = problem.data;
-    return new ApiError({
-      status: res.status,
-      code: p.code,
-      title: p.title,
-      detail: p.detail,
-      errors: p.errors,
-      problem: p,
-    });
+    return new ApiError({ status, code: p.code, title: p.title, detail: p.detail, errors: p.errors, problem: p });
   }
   // Not a (valid) problem document: keep whatever the body says that is readable, else describe the status.
   const loose = json && typeof json === 'object' ? (json as Record<string, unknown>) : undefined;
   const looseDetail = typeof loose?.detail === 'string' ? loose.detail : undefined;
   const code: ErrorCode | ClientErrorCode =
-    STATUS_CODES[res.status] ?? (res.status >= 500 ? 'INTERNAL_ERROR' : 'UNEXPECTED_RESPONSE');
+    STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'UNEXPECTED_RESPONSE');
   return new ApiError({
-    status: res.status,
+    status,
     code,
-    title: res.statusText || `HTTP ${res.status}`,
+    title: statusText || `HTTP ${status}`,
     detail:
       looseDetail ??
-      STATUS_DETAILS[res.status] ??
-      (res.status >= 500
-        ? `The server failed (HTTP ${res.status}). Try again later.`
-        : `The server answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`),
+      STATUS_DETAILS[status] ??
+      (status >= 500
+        ? `The server failed (HTTP ${status}). Try again later.`
+        : `The server answered HTTP ${status}${statusText ? ` ${statusText}` : ''}.`),
   });
 }
 
@@ -361,6 +362,12 @@ export function createClient(options: ClientOptions = {}) {
       logout: () => request('POST', `${API_BASE}/auth/logout`, { schema: Message, skipUnauthorizedHandler: true }),
       /** The signed-in user (and the CSRF token of a cookie session). */
       me: (signal?: AbortSignal) => request('GET', `${API_BASE}/auth/me`, { schema: Me, signal }),
+      /**
+       * Changes the signed-in user's own password; a wrong current password is a 400 on `body.currentPassword`.
+       * The user's other sessions end; this one stays.
+       */
+      changePassword: (body: PasswordChangeBody) =>
+        request('POST', `${API_BASE}/auth/password`, { body, schema: Message }),
     },
 
     users: {
@@ -403,6 +410,12 @@ export function createClient(options: ClientOptions = {}) {
           query: { includeSubFolders: opts.includeSubFolders ? 'true' : undefined },
           ifMatch: opts.ifMatch,
         }),
+      /** The item's children with their titles, workflow states, and who changed them when. */
+      children: (segments: readonly string[], signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/folders/children/by-path/${segments.map(enc).join('/')}`, {
+          schema: FolderChildren,
+          signal,
+        }),
       /** What deleting the item would remove (counts by kind), for a confirmation. */
       contents: (segments: readonly string[], signal?: AbortSignal) =>
         request('GET', `${API_BASE}/folders/contents/by-path/${segments.map(enc).join('/')}`, {
@@ -417,7 +430,7 @@ export function createClient(options: ClientOptions = {}) {
       /** Renames any item in its container; answers where it is now. */
       rename: (body: RenameBody, ifMatch?: string) =>
         request('POST', `${API_BASE}/folders/rename`, { body, schema: TreeItem, ifMatch }),
-      /** Items whose name contains `q` (any case), best matches first. */
+      /** Items whose name or title contains `q` (any case), best matches first. */
       find: (query: { q: string; limit?: number; kind?: FindQuery['kind'] }, signal?: AbortSignal) =>
         request('GET', `${API_BASE}/folders/find`, { query, schema: FindResult, signal }),
     },
@@ -431,6 +444,13 @@ export function createClient(options: ClientOptions = {}) {
       /** Creates or replaces a template (admins); `ifMatch` → 412 when it changed since it was read. */
       put: (name: string, body: TemplatePutBody, ifMatch?: string) =>
         requestWithEtag('PUT', `${API_BASE}/templates/${enc(name)}`, { body, schema: Template, ifMatch }),
+      /** The pages made from a template (with `regions`: holding content there) and the sections that name it. */
+      usage: (name: string, opts: { regions?: readonly string[] } = {}, signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/templates/${enc(name)}/usage`, {
+          schema: TemplateUsage,
+          query: { regions: opts.regions?.join(',') },
+          signal,
+        }),
       /** Deletes a template no page uses (409 TEMPLATE_IN_USE otherwise). */
       remove: (name: string, ifMatch?: string) =>
         request('DELETE', `${API_BASE}/templates/${enc(name)}`, { schema: DeletedMessage, ifMatch }),
@@ -519,6 +539,20 @@ export function createClient(options: ClientOptions = {}) {
         if (opts.assetType) form.set('assetType', opts.assetType);
         form.set('file', file, segments[segments.length - 1]);
         return request('POST', assetBinaryHref(segments), { body: form, schema: AssetMetadata, signal: opts.signal });
+      },
+      /**
+       * Puts a new file in a binary asset's place: its id, fields and page links stay (409 TYPE_MISMATCH when an
+       * image gets a non-image; `ifMatch` → 412 when it changed). Without progress, as `upload`.
+       */
+      replace: (segments: readonly string[], file: Blob, opts: { ifMatch?: string; signal?: AbortSignal } = {}) => {
+        const form = new FormData();
+        form.set('file', file, segments[segments.length - 1]);
+        return requestWithEtag('PUT', assetBinaryHref(segments), {
+          body: form,
+          schema: AssetMetadata,
+          ifMatch: opts.ifMatch,
+          signal: opts.signal,
+        });
       },
     },
   };

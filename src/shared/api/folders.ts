@@ -141,12 +141,17 @@ export type FolderPutBody = z.infer<typeof FolderPutBody>;
 export const ItemKind = z.enum(['site', 'folder', 'section', 'sectionlink', 'externallink', 'page', 'asset']);
 export type ItemKind = z.infer<typeof ItemKind>;
 
-/** An item of the tree: its name, by-path path (`<site>/…/<name>` or `Assets/…`), kind and resource address. */
+/**
+ * An item of the tree: its name, by-path path (`<site>/…/<name>` or `Assets/…`), kind and resource address.
+ * `find` adds `title`: a page's display name, a site's, section's or link's display title, an asset's display
+ * title (absent when the item has none).
+ */
 export const TreeItem = z.object({
   name: z.string(),
   path: z.string(),
   kind: ItemKind,
   href: z.string(),
+  title: z.string().optional(),
 });
 export type TreeItem = z.infer<typeof TreeItem>;
 
@@ -167,7 +172,10 @@ export type RenameBody = z.infer<typeof RenameBody>;
 export const FIND_DEFAULT_LIMIT = 50;
 export const FIND_MAX_LIMIT = 200;
 
-/** `GET /cms/rest/folders/find?q=&limit=&kind=`: items whose name contains `q`, case-insensitively. */
+/**
+ * `GET /cms/rest/folders/find?q=&limit=&kind=`: items whose name or title (display name, display title) contains
+ * `q`, case-insensitively.
+ */
 export const FindQuery = z.object({
   q: z.string().min(1).max(255),
   limit: z.coerce.number().int().min(1).max(FIND_MAX_LIMIT).default(FIND_DEFAULT_LIMIT),
@@ -203,3 +211,25 @@ export const FolderContents = z.object({
   empty: z.boolean(),
 });
 export type FolderContents = z.infer<typeof FolderContents>;
+
+/**
+ * A child of a container as people see it in a table: `GET /cms/rest/folders/children/by-path/…` (a Folio
+ * extension). Timestamps are the reference system's (`YYYY-MM-DDThh:mm:ss.SSS+0000`).
+ */
+export const ChildSummary = z.object({
+  name: z.string(),
+  kind: ItemKind,
+  /** A page's display name, a site's, section's or link's display title; absent for folders and assets. */
+  title: z.string().optional(),
+  /** The workflow state of a page or asset. */
+  workflowState: z.string().optional(),
+  /** When the item last changed: its properties, name or place (for a page or asset also its content). */
+  lastModified: z.string(),
+  /** Who made that change; absent when the service does not know (items from before it kept track). */
+  lastModifiedBy: z.string().optional(),
+});
+export type ChildSummary = z.infer<typeof ChildSummary>;
+
+/** `GET /cms/rest/folders/children/by-path/…`: every child of a site, section, folder or asset folder. */
+export const FolderChildren = z.object({ items: z.array(ChildSummary) });
+export type FolderChildren = z.infer<typeof FolderChildren>;

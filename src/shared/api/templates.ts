@@ -73,6 +73,11 @@ export type TemplateWidgetInput = z.infer<typeof TemplateWidgetInput>;
 
 export const TemplateRegionInput = z.object({
   name: RegionName,
+  /**
+   * The region's name before this change, when it is renamed: pages' content in that region moves with it (a
+   * Folio extension; without it a new name is a new region and the old one is removed).
+   */
+  previousName: RegionName.optional(),
   editable: z.boolean(),
   widgets: z.array(TemplateWidgetInput).max(MAX_TEMPLATE_WIDGETS).optional(),
 });
@@ -92,10 +97,21 @@ export const TemplatePutBody = z.object({
     .max(MAX_TEMPLATE_REGIONS)
     .superRefine((regions, ctx) => {
       const seen = new Set<string>();
+      const renamed = new Set<string>();
       regions.forEach((r, i) => {
         if (seen.has(r.name))
           ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `duplicate region "${r.name}"` });
         seen.add(r.name);
+        if (r.previousName !== undefined) {
+          if (renamed.has(r.previousName)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'previousName'],
+              message: `region "${r.previousName}" is renamed twice`,
+            });
+          }
+          renamed.add(r.previousName);
+        }
         if (r.editable && r.widgets?.length) {
           ctx.addIssue({
             code: 'custom',
@@ -108,3 +124,30 @@ export const TemplatePutBody = z.object({
     .optional(),
 });
 export type TemplatePutBody = z.infer<typeof TemplatePutBody>;
+
+/** Most pages `GET /cms/rest/templates/<name>/usage` lists (`pageCount` counts them all). */
+export const TEMPLATE_USAGE_LIMIT = 100;
+
+/** A page or a site or section that uses a template. */
+export const TemplateUser = z.object({
+  /** By-path path (`demo/about/index`). */
+  path: z.string(),
+  /** `page`, or `site`/`section` for a landing page setting. */
+  kind: z.enum(['page', 'site', 'section']),
+  /** A page's display name, a site's or section's display title. */
+  title: z.string(),
+  href: z.string(),
+});
+export type TemplateUser = z.infer<typeof TemplateUser>;
+
+/**
+ * `GET /cms/rest/templates/<name>/usage[?regions=a,b]`: the pages made from the template (with `regions`: only
+ * those holding content in one of them), up to the limit, by path; and the sites and sections whose new landing
+ * pages use it. What a 409 TEMPLATE_IN_USE is about.
+ */
+export const TemplateUsage = z.object({
+  pages: z.array(TemplateUser),
+  pageCount: z.number().int().nonnegative(),
+  sections: z.array(TemplateUser),
+});
+export type TemplateUsage = z.infer<typeof TemplateUsage>;

@@ -7,7 +7,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { AssetMetadata } from '../../../shared/api/assets.js';
+import { nextId } from '../../db/dialect.js';
+import { ROOT_NODE_ID } from '../../db/structure.js';
+import { isoTime, SYSTEM_ACTOR } from '../../lib/context.js';
 import type { TestApp } from '../../test/harness.js';
+import { insertPageRecord } from '../pages/page-records.js';
 
 export type Part =
   { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string };
@@ -187,4 +191,87 @@ export async function assetCount(t: TestApp): Promise<number> {
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** A page at `<site>/<page>` whose region links the asset (as the pages module stores a shared link). */
+export async function linkAssetFromPage(t: TestApp, assetId: string, site: string, page: string, region = 'main') {
+  const db = t.app.folio.ctx.db;
+  await db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    if (!(await trx.selectFrom('templates').select('name').where('name', '=', 'basic').executeTakeFirst())) {
+      await trx
+        .insertInto('templates')
+        .values({
+          name: 'basic',
+          label: 'Basic',
+          description: '',
+          regions: JSON.stringify([{ name: 'main', editable: true, widgets: [] }]),
+          created_at: isoTime(now),
+          updated_at: isoTime(now),
+        })
+        .execute();
+    }
+    let siteNode = await trx
+      .selectFrom('nodes')
+      .select('id')
+      .where('parent_id', '=', ROOT_NODE_ID)
+      .where('name', '=', site)
+      .executeTakeFirst();
+    if (!siteNode) {
+      siteNode = { id: await nextId(trx, 'folder') };
+      await trx
+        .insertInto('nodes')
+        .values({
+          id: siteNode.id,
+          parent_id: ROOT_NODE_ID,
+          kind: 'site',
+          name: site,
+          sort_order: 0,
+          access_level: null,
+          workflow: null,
+          display_title: site,
+          target_window: null,
+          nav_class: null,
+          template_name: 'basic',
+          external_url: null,
+          link_target_id: null,
+          landing_page_id: null,
+          created_at: isoTime(now),
+          updated_at: isoTime(now),
+        })
+        .execute();
+    }
+    let pageNode = await trx
+      .selectFrom('nodes')
+      .select('id')
+      .where('parent_id', '=', siteNode.id)
+      .where('name', '=', page)
+      .executeTakeFirst();
+    if (!pageNode) {
+      pageNode = {
+        id: await insertPageRecord(trx, {
+          parentId: siteNode.id,
+          name: page,
+          templateName: 'basic',
+          actor: SYSTEM_ACTOR,
+          now,
+          displayName: `The ${page} page`,
+        }),
+      };
+    }
+    await trx
+      .insertInto('widgets')
+      .values({
+        id: await nextId(trx, 'widget'),
+        page_id: pageNode.id,
+        region,
+        position: 0,
+        type: 'cmsImage',
+        scope: 'local',
+        editable: 1,
+        fields: null,
+        shared_asset_id: assetId,
+      })
+      .execute();
+  });
 }

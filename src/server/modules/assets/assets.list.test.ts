@@ -3,7 +3,7 @@ import { AssetList } from '../../../shared/api/assets.js';
 import { isPostgres } from '../../db/dialect.js';
 import { LIBRARY_NODE_ID } from '../../db/structure.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { encodePath, image, upload } from './asset-test-kit.js';
+import { encodePath, image, pdf, upload } from './asset-test-kit.js';
 import { assetsRepository, type ListFilter } from './assets.repository.js';
 
 let t: TestApp;
@@ -63,7 +63,8 @@ describe('asset listing: guards', () => {
       'limit=0',
       'limit=201',
       'limit=ten',
-      'sort=size',
+      'sort=colour',
+      'missingAltText=yes',
       'order=up',
       'recursive=yes',
       'type=cmsNope',
@@ -195,6 +196,72 @@ describe('asset listing', () => {
       payload: { fields: { alttext: null } },
     });
     expect(await names('q=sunset')).toEqual([]);
+  });
+
+  it('sorts by type, state and size (then by name), either way, through cursors', async () => {
+    await upload(t, 'Assets/s/big.png', await image('png', 300, 200));
+    await upload(t, 'Assets/s/small.png', await image('png', 8, 8));
+    await upload(t, 'Assets/s/doc.pdf', pdf());
+    await createText('Assets/s/b-text');
+    await createText('Assets/s/a-text', { workflow: { state: 'Public' } });
+    await createText('Assets/s/sub/z-text');
+    const sizes = async (name: string) => {
+      const res = await t.request({ method: 'GET', url: `/cms/rest/assets/by-path/Assets/s/${name}` });
+      const meta = res.json() as { image?: { size: number }; file?: { size: number } };
+      return meta.image?.size ?? meta.file?.size ?? -1;
+    };
+    const bySize = [
+      ['a-text', -1],
+      ['b-text', -1],
+      ...(await Promise.all(['big.png', 'small.png', 'doc.pdf'].map(async (n) => [n, await sizes(n)] as const))).sort(
+        (x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : 1),
+      ),
+    ].map(([n]) => `Assets/s/${n}`);
+    for (const limit of [1, 2, 50]) {
+      expect((await walk('Assets/s', 'sort=size', limit)).names, `size ${limit}`).toEqual(bySize);
+      expect((await walk('Assets/s', 'sort=size&order=desc', limit)).names).toEqual([...bySize].reverse());
+      expect((await walk('Assets/s', 'sort=type', limit)).names).toEqual(
+        ['doc.pdf', 'big.png', 'small.png', 'a-text', 'b-text'].map((n) => `Assets/s/${n}`),
+      );
+      expect((await walk('Assets/s', 'sort=state&order=desc', limit)).names).toEqual(
+        ['a-text', 'small.png', 'doc.pdf', 'big.png', 'b-text'].map((n) => `Assets/s/${n}`),
+      );
+    }
+    expect((await walk('Assets/s', 'sort=type&recursive=true', 2)).names.slice(-3)).toEqual([
+      'Assets/s/a-text',
+      'Assets/s/b-text',
+      'Assets/s/sub/z-text',
+    ]);
+    // A cursor of one sort is refused by another, and a size cursor must hold a number.
+    const cursor = (await list('Assets/s', 'sort=type&limit=1')).nextCursor!;
+    for (const q of [`sort=state&cursor=${cursor}`, `sort=name&cursor=${cursor}`]) {
+      const res = await t.request({ method: 'GET', url: `/cms/rest/assets/list/Assets/s?${q}` });
+      expect(res.statusCode, q).toBe(400);
+    }
+    const forged = Buffer.from(JSON.stringify({ s: 'size', o: 'asc', v: 'big', i: '1-1-1', n: 'x' })).toString(
+      'base64url',
+    );
+    const res = await t.request({ method: 'GET', url: `/cms/rest/assets/list/Assets/s?sort=size&cursor=${forged}` });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('lists the images without alt text with missingAltText=true', async () => {
+    for (const n of ['a.png', 'b.png', 'c.png', 'd.png']) await upload(t, `Assets/alt/${n}`, await image('png', 4, 4));
+    await upload(t, 'Assets/alt/doc.pdf', pdf());
+    await createText('Assets/alt/text');
+    const put = (name: string, fields: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: `/cms/rest/assets/by-path/Assets/alt/${name}`, payload: { fields } });
+    expect((await put('a.png', { alttext: 'A described picture' })).statusCode).toBe(200);
+    expect((await put('b.png', { alttext: '   ' })).statusCode).toBe(200);
+    expect((await put('c.png', { alttext: 'was set' })).statusCode).toBe(200);
+    expect((await put('c.png', { alttext: null })).statusCode).toBe(200);
+    const missing = await list('Assets/alt', 'missingAltText=true');
+    expect(missing.items.map((i) => i.name)).toEqual(['b.png', 'c.png', 'd.png']);
+    expect(missing.total).toBe(3);
+    expect((await list('Assets', 'missingAltText=true&recursive=true')).total).toBe(3);
+    expect((await walk('Assets/alt', 'missingAltText=true&sort=lastModifiedDate', 1)).names).toHaveLength(3);
+    expect((await list('Assets/alt', 'missingAltText=false')).total).toBe(6);
+    expect((await list('Assets/alt', 'missingAltText=true&q=d')).items.map((i) => i.name)).toEqual(['d.png']);
   });
 
   it('keeps its place when assets are added between pages', async () => {

@@ -2,12 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AssetBulkResult, AssetUsage } from '../../../shared/api/assets.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import { nextId } from '../../db/dialect.js';
-import { ROOT_NODE_ID } from '../../db/structure.js';
-import { isoTime, SYSTEM_ACTOR } from '../../lib/context.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { insertPageRecord } from '../pages/page-records.js';
-import { assetCount, blobKeys, image, metadataOf, pdf, upload } from './asset-test-kit.js';
+import { assetCount, blobKeys, image, linkAssetFromPage, metadataOf, pdf, upload } from './asset-test-kit.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -36,88 +32,8 @@ async function createText(path: string, text = '<p>Hello</p>', headers: Record<s
   return metadataOf(res);
 }
 
-/** A page at `<site>/<page>` whose region links the asset (as the pages module stores a shared link). */
-async function linkFromPage(assetId: string, site: string, page: string, region = 'main') {
-  const db = t.app.folio.ctx.db;
-  await db.transaction().execute(async (trx) => {
-    const now = Date.now();
-    if (!(await trx.selectFrom('templates').select('name').where('name', '=', 'basic').executeTakeFirst())) {
-      await trx
-        .insertInto('templates')
-        .values({
-          name: 'basic',
-          label: 'Basic',
-          description: '',
-          regions: JSON.stringify([{ name: 'main', editable: true, widgets: [] }]),
-          created_at: isoTime(now),
-          updated_at: isoTime(now),
-        })
-        .execute();
-    }
-    let siteNode = await trx
-      .selectFrom('nodes')
-      .select('id')
-      .where('parent_id', '=', ROOT_NODE_ID)
-      .where('name', '=', site)
-      .executeTakeFirst();
-    if (!siteNode) {
-      siteNode = { id: await nextId(trx, 'folder') };
-      await trx
-        .insertInto('nodes')
-        .values({
-          id: siteNode.id,
-          parent_id: ROOT_NODE_ID,
-          kind: 'site',
-          name: site,
-          sort_order: 0,
-          access_level: null,
-          workflow: null,
-          display_title: site,
-          target_window: null,
-          nav_class: null,
-          template_name: 'basic',
-          external_url: null,
-          link_target_id: null,
-          landing_page_id: null,
-          created_at: isoTime(now),
-          updated_at: isoTime(now),
-        })
-        .execute();
-    }
-    let pageNode = await trx
-      .selectFrom('nodes')
-      .select('id')
-      .where('parent_id', '=', siteNode.id)
-      .where('name', '=', page)
-      .executeTakeFirst();
-    if (!pageNode) {
-      pageNode = {
-        id: await insertPageRecord(trx, {
-          parentId: siteNode.id,
-          name: page,
-          templateName: 'basic',
-          actor: SYSTEM_ACTOR,
-          now,
-          displayName: `The ${page} page`,
-        }),
-      };
-    }
-    await trx
-      .insertInto('widgets')
-      .values({
-        id: await nextId(trx, 'widget'),
-        page_id: pageNode.id,
-        region,
-        position: 0,
-        type: 'cmsImage',
-        scope: 'local',
-        editable: 1,
-        fields: null,
-        shared_asset_id: assetId,
-      })
-      .execute();
-  });
-}
+const linkFromPage = (assetId: string, site: string, page: string, region?: string) =>
+  linkAssetFromPage(t, assetId, site, page, region);
 
 async function widgetCount(): Promise<number> {
   const r = await t.app.folio.ctx.db

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { forUpdate, textValue, toNumber } from '../../db/dialect.js';
+import type { AssetListSort } from '../../../shared/api/assets.js';
+import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
+import { forUpdate, jsonTextField, textValue, toNumber } from '../../db/dialect.js';
 import type { AssetsTable, DB } from '../../db/schema.js';
 
 /** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
@@ -17,6 +19,13 @@ export type AssetPatch = Partial<
   Pick<AssetsTable, 'fields' | 'search_text' | 'workflow_state' | 'checked_out' | 'checked_out_user'>
 >;
 
+/** A binary asset's new file: its blob, what the rows say about it, and the workflow after the change. */
+export type AssetFilePatch = Pick<
+  AssetsTable,
+  'blob_key' | 'content_type' | 'size' | 'sha256' | 'image' | 'file' | 'thumbnail' | 'thumb_blob_key'
+> &
+  Pick<AssetsTable, 'workflow_state' | 'checked_out' | 'checked_out_user'>;
+
 /** What a listing page asks for. */
 export interface ListFilter {
   folderId: string;
@@ -27,14 +36,46 @@ export interface ListFilter {
   q?: string;
   type?: string;
   state?: string;
-  sort: 'name' | 'lastModifiedDate';
+  /** Only images whose alt text is empty. */
+  missingAltText?: boolean;
+  sort: AssetListSort;
   order: 'asc' | 'desc';
 }
 
-/** Keyset position: the sort value and id of the last row of the previous page. */
+/**
+ * Keyset position: the sort value and id of the last row of the previous page, and its name for the sorts that
+ * break ties by name (`type`, `state`, `size`).
+ */
 export interface ListPosition {
   value: string;
   id: string;
+  name?: string;
+}
+
+/** Sorts read from an index range (the others sort the folder's rows: the key, then name, then id). */
+const INDEXED_SORTS: ReadonlySet<AssetListSort> = new Set(['name', 'lastModifiedDate']);
+
+/** The expression a non-indexed sort orders by; assets without a file have size -1 (first when ascending). */
+function sortKey(sort: AssetListSort) {
+  if (sort === 'type') return sql`a.type`;
+  if (sort === 'state') return sql`a.workflow_state`;
+  return sql`coalesce(a.size, -1)`;
+}
+
+/** The value of a row's sort key, as a cursor holds it. */
+export function sortValueOf(row: ListedAssetRow, sort: AssetListSort): string {
+  switch (sort) {
+    case 'name':
+      return row.name;
+    case 'lastModifiedDate':
+      return row.node_updated_at;
+    case 'type':
+      return row.type;
+    case 'state':
+      return row.workflow_state;
+    case 'size':
+      return String(row.size ?? -1);
+  }
 }
 
 /** Ids per `in (…)` list. */
@@ -111,8 +152,8 @@ export const assetsRepository = {
     return row ? (normalise(row) as AssetRow) : undefined;
   },
 
-  /** Updates an asset's detail row and its node's last-modified time together. */
-  async update(db: Kysely<DB>, id: string, patch: AssetPatch, at: string): Promise<void> {
+  /** Updates an asset's detail row (its fields, workflow, or file) and its node's last-modified time together. */
+  async update(db: Kysely<DB>, id: string, patch: AssetPatch | AssetFilePatch, at: string): Promise<void> {
     await db
       .updateTable('assets')
       .set({ ...patch, updated_at: at })
@@ -206,6 +247,7 @@ export const assetsRepository = {
    * index range scan from its cursor, so page 2,000 costs what page 1 costs.
    */
   listPageQuery(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number) {
+    if (!INDEXED_SORTS.has(f.sort)) return this.sortedPageQuery(db, f, after, limit);
     const sortColumn = f.sort === 'name' ? 'n.name' : 'n.updated_at';
     const tieBreak = f.recursive || f.sort !== 'name';
     const cmp = f.order === 'asc' ? '>' : '<';
@@ -223,6 +265,28 @@ export const assetsRepository = {
     return q.limit(limit);
   },
 
+  /**
+   * A page by a key no index holds (type, state, size): the folder's matching rows are sorted by the key, then
+   * name, then id, and the page starts after the cursor's row by a row-value comparison.
+   */
+  sortedPageQuery(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number) {
+    const key = sortKey(f.sort);
+    const dir = sql.raw(f.order);
+    let q = this.base(db, f)
+      .select(assetColumns)
+      .select(f.recursive ? sql<string>`sub.path`.as('folder_path') : textValue(db, f.folderPath).as('folder_path'));
+    if (after) {
+      const value = f.sort === 'size' ? Number(after.value) : after.value;
+      const cmp = sql.raw(f.order === 'asc' ? '>' : '<');
+      q = q.where(sql<boolean>`(${key}, n.name, n.id) ${cmp} (${value}, ${after.name ?? ''}, ${after.id})`);
+    }
+    return q
+      .orderBy(sql`${key} ${dir}`)
+      .orderBy('n.name', f.order)
+      .orderBy('n.id', f.order)
+      .limit(limit);
+  },
+
   async listPage(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number): Promise<ListedAssetRow[]> {
     const rows = await this.listPageQuery(db, f, after, limit).execute();
     return rows.map((r) => normalise(r) as ListedAssetRow);
@@ -234,7 +298,7 @@ export const assetsRepository = {
    * (type, state, text), the matching rows are counted.
    */
   async listCount(db: Kysely<DB>, f: ListFilter): Promise<number> {
-    if (!f.type && !f.state && !f.q) {
+    if (!f.type && !f.state && !f.q && !f.missingAltText) {
       const r = f.recursive
         ? await sql<{ n: number | string | null }>`
             with recursive sub(id) as (
@@ -278,6 +342,11 @@ export const assetsRepository = {
     if (f.type) q = q.where('a.type', '=', f.type);
     if (f.state) q = q.where('a.workflow_state', '=', f.state);
     if (f.q) q = q.where(sql<boolean>`a.search_text like ${`%${escapeLike(f.q)}%`} escape '\\'`);
+    if (f.missingAltText) {
+      q = q
+        .where('a.type', '=', BINARY_ASSET_TYPE_BY_UPLOAD.image)
+        .where(sql<boolean>`coalesce(trim(${jsonTextField(db, 'a.fields', 'alttext')}), '') = ''`);
+    }
     return q;
   },
 };

@@ -23,7 +23,7 @@ import { ifMatchOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { byPathSegments } from '../tree/paths.js';
-import type { AssetRepresentation, AssetsService, StoredUpload } from './assets.service.js';
+import type { AssetRepresentation, AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 
 const BASE = '/cms/rest/assets';
 const Wildcard = z.object({ '*': z.string() });
@@ -230,7 +230,54 @@ function registerRoutes(app: App, assets: AssetsService) {
   }
 }
 
-/** POST of a new binary asset: the multipart form is streamed part by part, the file into the blob store. */
+/** 415 unless the request is a multipart form (checked before anything else of an upload). */
+function assertMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a "file" part.');
+  }
+}
+
+/**
+ * Reads an upload's multipart form part by part: the file streams into the blob store (never whole in memory),
+ * the small fields are kept. Any failure deletes what was stored.
+ */
+async function readUploadForm(
+  request: FastifyRequest,
+  assets: AssetsService,
+  target: UploadTarget,
+): Promise<{ stored: StoredUpload; form: Record<string, string> }> {
+  let stored: StoredUpload | null = null;
+  const form: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw badRequest(`The file goes in the "file" part, not "${part.fieldname}".`, [
+            { path: part.fieldname, message: 'is not a file part of this form' },
+          ]);
+        }
+        stored = await assets.storeUpload(target, part.file);
+        if (part.file.truncated) throw assets.uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' });
+      } else if (part.fieldname === 'path' || part.fieldname === 'assetType') {
+        if (part.valueTruncated) {
+          throw badRequest('A form field is too long.', [{ path: part.fieldname, message: 'is too long' }]);
+        }
+        form[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    await assets.discardUpload(stored);
+    throw assets.uploadError(err);
+  }
+  if (!stored) throw badRequest('The form has no file.', [{ path: 'file', message: 'is required' }]);
+  return { stored, form };
+}
+
+/**
+ * POST of a new binary asset, and PUT of a new file for an existing one (replace in place). The multipart form
+ * is streamed part by part, the file into the blob store.
+ */
 function registerUploadRoute(app: App, assets: AssetsService) {
   app.post(
     `${BASE}/binary/*`,
@@ -252,36 +299,10 @@ function registerUploadRoute(app: App, assets: AssetsService) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a "file" part.');
-      }
+      assertMultipart(request);
       const target = await assets.prepareUpload(actor, segmentsOf(request, 'binary'));
-      let stored: StoredUpload | null = null;
-      const form: Record<string, string> = {};
+      const { stored, form } = await readUploadForm(request, assets, target);
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              throw badRequest(`The file goes in the "file" part, not "${part.fieldname}".`, [
-                { path: part.fieldname, message: 'is not a file part of this form' },
-              ]);
-            }
-            stored = await assets.storeUpload(target, part.file);
-            if (part.file.truncated) throw assets.uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' });
-          } else if (part.fieldname === 'path' || part.fieldname === 'assetType') {
-            if (part.valueTruncated) {
-              throw badRequest('A form field is too long.', [{ path: part.fieldname, message: 'is too long' }]);
-            }
-            form[part.fieldname] = String(part.value);
-          }
-        }
-      } catch (err) {
-        await assets.discardUpload(stored);
-        throw assets.uploadError(err);
-      }
-      try {
-        if (!stored) throw badRequest('The form has no file.', [{ path: 'file', message: 'is required' }]);
         const fromForm = form.assetType === undefined ? undefined : UploadAssetType.safeParse(form.assetType);
         if (fromForm && !fromForm.success) {
           throw badRequest('assetType is one of file, flash, image.', [
@@ -300,6 +321,42 @@ function registerUploadRoute(app: App, assets: AssetsService) {
         });
         void reply.header('location', assetHref(target.segments));
         return sendAsset(reply, 201, rep);
+      } catch (err) {
+        await assets.discardUpload(stored);
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    `${BASE}/binary/*`,
+    {
+      schema: {
+        tags: ['assets'],
+        summary: "Replace a binary asset's file in place",
+        description:
+          'The same form as the upload (`file`, optional `path`; `assetType` is not used: the asset keeps its ' +
+          'type). The asset keeps its id, fields (alt text, titles) and the pages that link it; its file, ' +
+          'dimensions and thumbnail are the new ones. An image takes only raster images (409 TYPE_MISMATCH); ' +
+          'non-binary assets have no file (409). Honours `If-Match` (412). A Public asset moves to Quick Edit, ' +
+          'as any change of its content does. 404 when nothing is there: POST creates.',
+        consumes: ['multipart/form-data'],
+        params: Wildcard,
+        response: { 200: AssetMetadata, ...problems(403, 404, 409, 412, 413, 415) },
+      },
+      config: { multipartBody: UPLOAD_FORM },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      assertMultipart(request);
+      const target = await assets.prepareReplace(actor, segmentsOf(request, 'binary'));
+      const { stored, form } = await readUploadForm(request, assets, target);
+      try {
+        const rep = await assets.completeReplace(actor, target, stored, {
+          path: form.path,
+          ifMatch: ifMatchOf(request),
+        });
+        return sendAsset(reply, 200, rep);
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;

@@ -28,7 +28,13 @@ import { effectiveAccess, requireAccess } from '../tree/access.js';
 import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
 import { presentAsset, serialiseAsset } from './assets.presenter.js';
-import { assetsRepository as repo, type AssetRow, type ListFilter, type ListPosition } from './assets.repository.js';
+import {
+  assetsRepository as repo,
+  sortValueOf,
+  type AssetRow,
+  type ListFilter,
+  type ListPosition,
+} from './assets.repository.js';
 import { ifNoneMatchHits } from '../../lib/etag.js';
 import { attachmentDisposition, DOWNLOAD_CSP, ifRangeAllows, parseRange } from './download.js';
 import { makeThumbnail, probeImage } from './images.js';
@@ -39,6 +45,19 @@ export interface UploadTarget {
   segments: string[];
   folder: string[];
   name: string;
+}
+
+/** Where a replacing file goes: an existing binary asset and its type, which the file must keep. */
+export interface ReplaceTarget extends UploadTarget {
+  type: string;
+}
+
+/** The JSON an asset row keeps about its file (`image` + `thumbnail`, or `file`) and the thumbnail's blob. */
+interface DescribedFile {
+  image?: Record<string, unknown>;
+  file?: Record<string, unknown>;
+  thumbnail?: Record<string, unknown>;
+  thumbKey: string | null;
 }
 
 /** An upload's bytes, stored as a blob but not yet an asset. */
@@ -146,6 +165,13 @@ function parseFields(text: string): Record<string, unknown> {
 
 function sameSegments(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+/** 409 LOCATION_MISMATCH when an upload form's `path` field names another asset than its URL. */
+function assertFormPath(path: string | undefined, target: UploadTarget): void {
+  if (path !== undefined && !sameSegments(splitPath(path), target.segments)) {
+    throw conflict('LOCATION_MISMATCH', `The form's path "${path}" is not the URL's ${target.segments.join('/')}.`);
+  }
 }
 
 /** True for errors of the local file system or network (disk full, permissions), which are the server's. */
@@ -316,47 +342,12 @@ export function createAssetsService(ctx: AppContext) {
     stored: StoredUpload,
     opts: UploadOptions = {},
   ): Promise<AssetRepresentation> {
-    if (opts.path !== undefined && !sameSegments(splitPath(opts.path), target.segments)) {
-      throw conflict(
-        'LOCATION_MISMATCH',
-        `The form's path "${opts.path}" is not the URL's ${target.segments.join('/')}.`,
-      );
-    }
+    assertFormPath(opts.path, target);
     const type = typeOf(stored.sniffed, opts.assetType);
-    const { sniffed } = stored;
-    let image: Record<string, unknown> | undefined;
-    let file: Record<string, unknown> | undefined;
-    let thumbnail: Record<string, unknown> | undefined;
-    let thumbKey: string | null = null;
+    let described: DescribedFile | null = null;
     try {
-      if (type === BINARY_ASSET_TYPE_BY_UPLOAD.image) {
-        const { size, thumb } = await blobs.withLocalFile(stored.key, async (path) => {
-          const size = await probeImage(path, sniffed.mime, config.maxImagePixels);
-          return { size, thumb: await makeThumbnail(path, size.format, config.thumbnailSize, config.maxImagePixels) };
-        });
-        const thumbBlob = await blobs.put(Readable.from([thumb.data]));
-        thumbKey = thumbBlob.key;
-        image = {
-          filename: target.name,
-          extension: sniffed.ext ?? extensionOf(target.name),
-          size: stored.size,
-          type: sniffed.mime,
-          width: size.width,
-          height: size.height,
-        };
-        thumbnail = {
-          filename: `${THUMBNAIL_PREFIX}${target.name}`,
-          extension: thumb.extension,
-          size: thumbBlob.size,
-          type: thumb.type,
-          width: thumb.width,
-          height: thumb.height,
-          sha256: thumbBlob.sha256,
-        };
-      } else {
-        const ext = sniffed.ext ?? extensionOf(target.name);
-        file = { filename: target.name, extension: ext ? `.${ext}` : '', size: stored.size, type: sniffed.mime };
-      }
+      described = await describeFile(target, stored, type);
+      const { image, file, thumbnail, thumbKey } = described;
       return await transaction(
         async (trx) => {
           const chain = await ensureAssetFolder(trx, target.folder, ctx.now());
@@ -368,7 +359,7 @@ export function createAssetsService(ctx: AppContext) {
             fields: { displaytitle: target.name, filename: target.name },
             actor,
             now: ctx.now(),
-            blob: { key: stored.key, size: stored.size, sha256: stored.sha256, contentType: sniffed.mime },
+            blob: { key: stored.key, size: stored.size, sha256: stored.sha256, contentType: stored.sniffed.mime },
             image,
             file,
             thumbnail,
@@ -379,7 +370,129 @@ export function createAssetsService(ctx: AppContext) {
         ['NAME_TAKEN'],
       );
     } catch (err) {
-      await deleteBlobs([thumbKey]);
+      await deleteBlobs([described?.thumbKey]);
+      throw err;
+    }
+  }
+
+  /**
+   * What the asset rows say about a stored file: an image's size from its header (pixel bombs refused before
+   * decoding) and its thumbnail, stored as a blob of its own (the caller deletes `thumbKey` if it fails later);
+   * a file's extension, size and type.
+   */
+  async function describeFile(target: UploadTarget, stored: StoredUpload, type: string): Promise<DescribedFile> {
+    const { sniffed } = stored;
+    if (type !== BINARY_ASSET_TYPE_BY_UPLOAD.image) {
+      const ext = sniffed.ext ?? extensionOf(target.name);
+      return {
+        file: { filename: target.name, extension: ext ? `.${ext}` : '', size: stored.size, type: sniffed.mime },
+        thumbKey: null,
+      };
+    }
+    const { size, thumb } = await blobs.withLocalFile(stored.key, async (path) => {
+      const size = await probeImage(path, sniffed.mime, config.maxImagePixels);
+      return { size, thumb: await makeThumbnail(path, size.format, config.thumbnailSize, config.maxImagePixels) };
+    });
+    const thumbBlob = await blobs.put(Readable.from([thumb.data]));
+    return {
+      image: {
+        filename: target.name,
+        extension: sniffed.ext ?? extensionOf(target.name),
+        size: stored.size,
+        type: sniffed.mime,
+        width: size.width,
+        height: size.height,
+      },
+      thumbnail: {
+        filename: `${THUMBNAIL_PREFIX}${target.name}`,
+        extension: thumb.extension,
+        size: thumbBlob.size,
+        type: thumb.type,
+        width: thumb.width,
+        height: thumb.height,
+        sha256: thumbBlob.sha256,
+      },
+      thumbKey: thumbBlob.key,
+    };
+  }
+
+  // ── Binary replace ─────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * First step of replacing the file of a binary asset in place, before any byte is read: the asset is there
+   * (404 otherwise: upload creates), it has a file (409 TYPE_MISMATCH for non-binary types), the caller may
+   * write it.
+   */
+  async function prepareReplace(actor: Actor, segments: readonly string[]): Promise<ReplaceTarget> {
+    const target = targetOf(segments);
+    const { chain, row } = await findAsset(ctx.db, target.segments);
+    requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
+    if (!row.blob_key) {
+      throw conflict(
+        'TYPE_MISMATCH',
+        `${target.segments.join('/')} is a ${row.type} asset, which has no file to replace; change its fields instead.`,
+      );
+    }
+    return { ...target, type: row.type };
+  }
+
+  /**
+   * Last step of a replace: the new file keeps the asset — its id, fields (alt text, titles), the pages that link
+   * it — and takes the place of the old one in one transaction, honouring `If-Match`. An image is replaced only by
+   * raster bytes (409 TYPE_MISMATCH); a file or Flash asset by anything. Like a change of its fields, it takes a
+   * Public asset to Quick Edit, checked out to the caller. The old file and thumbnail are deleted after the commit;
+   * the caller deletes the stored blob when this throws, this deletes the thumbnail it made.
+   */
+  async function completeReplace(
+    actor: Actor,
+    target: ReplaceTarget,
+    stored: StoredUpload,
+    opts: { path?: string; ifMatch?: string } = {},
+  ): Promise<AssetRepresentation> {
+    assertFormPath(opts.path, target);
+    if (target.type === BINARY_ASSET_TYPE_BY_UPLOAD.image && stored.sniffed.kind !== 'raster') {
+      throw conflict(
+        'TYPE_MISMATCH',
+        `${target.segments.join('/')} is an image; its file can only be replaced by a PNG, JPEG, GIF, WebP, AVIF or ` +
+          `TIFF image, and this one is ${stored.sniffed.mime}.`,
+      );
+    }
+    let described: DescribedFile | null = null;
+    let replaced: (string | null)[] = [];
+    try {
+      described = await describeFile(target, stored, target.type);
+      const { image, file, thumbnail, thumbKey } = described;
+      const rep = await ctx.db.transaction().execute(async (trx) => {
+        const { chain, row } = await findAsset(trx, target.segments, true);
+        requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
+        assertIfMatch(opts.ifMatch, represent(row, target.folder).etag);
+        if (row.type !== target.type || !row.blob_key) {
+          throw conflict('TYPE_MISMATCH', `${target.segments.join('/')} changed type while its file was sent.`);
+        }
+        const workflow = nextWorkflow(row, { contentChanged: true }, actor);
+        await repo.update(
+          trx,
+          row.id,
+          {
+            blob_key: stored.key,
+            content_type: stored.sniffed.mime,
+            size: stored.size,
+            sha256: stored.sha256,
+            image: image === undefined ? null : JSON.stringify(image),
+            file: file === undefined ? null : JSON.stringify(file),
+            thumbnail: thumbnail === undefined ? null : JSON.stringify(thumbnail),
+            thumb_blob_key: thumbKey,
+            ...workflow,
+          },
+          isoTime(ctx.now()),
+        );
+        replaced = [row.blob_key, row.thumb_blob_key];
+        return represent((await repo.find(trx, row.id))!, target.folder);
+      });
+      await deleteBlobs(replaced);
+      return rep;
+    } catch (err) {
+      await deleteBlobs([described?.thumbKey]);
       throw err;
     }
   }
@@ -735,7 +848,8 @@ export function createAssetsService(ctx: AppContext) {
   // ── Listing ────────────────────────────────────────────────────────────────────────────────────────────
 
   function encodeCursor(q: AssetListQuery, pos: ListPosition): string {
-    return Buffer.from(JSON.stringify({ s: q.sort, o: q.order, v: pos.value, i: pos.id })).toString('base64url');
+    const c = { s: q.sort, o: q.order, v: pos.value, i: pos.id, ...(pos.name !== undefined ? { n: pos.name } : {}) };
+    return Buffer.from(JSON.stringify(c)).toString('base64url');
   }
 
   function decodeCursor(q: AssetListQuery): ListPosition | null {
@@ -746,14 +860,17 @@ export function createAssetsService(ctx: AppContext) {
         [{ path: 'query.cursor', message: 'is not a nextCursor of this sort and order' }],
         'INVALID_PARAMETER',
       );
-    let c: { s?: unknown; o?: unknown; v?: unknown; i?: unknown };
+    let c: { s?: unknown; o?: unknown; v?: unknown; i?: unknown; n?: unknown };
     try {
       c = JSON.parse(Buffer.from(q.cursor, 'base64url').toString('utf8')) as typeof c;
     } catch {
       throw bad();
     }
     if (c?.s !== q.sort || c.o !== q.order || typeof c.v !== 'string' || typeof c.i !== 'string') throw bad();
-    return { value: c.v, id: c.i };
+    const byName = q.sort === 'name' || q.sort === 'lastModifiedDate';
+    if (!byName && typeof c.n !== 'string') throw bad();
+    if (q.sort === 'size' && !/^-?\d{1,15}$/.test(c.v)) throw bad();
+    return { value: c.v, id: c.i, ...(byName ? {} : { name: c.n as string }) };
   }
 
   /** A page of the assets of a folder (or its subtree), by keyset: every page costs the same. */
@@ -769,6 +886,7 @@ export function createAssetsService(ctx: AppContext) {
       q: text || undefined,
       type: q.type,
       state: q.state,
+      missingAltText: q.missingAltText,
       sort: q.sort,
       order: q.order,
     };
@@ -778,7 +896,11 @@ export function createAssetsService(ctx: AppContext) {
     const lastRow = page[page.length - 1];
     const nextCursor =
       rows.length > q.limit && lastRow
-        ? encodeCursor(q, { value: q.sort === 'name' ? lastRow.name : lastRow.node_updated_at, id: lastRow.id })
+        ? encodeCursor(q, {
+            value: sortValueOf(lastRow, q.sort),
+            id: lastRow.id,
+            ...(q.sort === 'name' || q.sort === 'lastModifiedDate' ? {} : { name: lastRow.name }),
+          })
         : null;
     return { items: page.map((r) => presentAsset(r, r.folder_path)), nextCursor, total };
   }
@@ -804,6 +926,8 @@ export function createAssetsService(ctx: AppContext) {
     prepareUpload,
     storeUpload,
     completeUpload,
+    prepareReplace,
+    completeReplace,
     discardUpload,
     uploadError,
     upload,

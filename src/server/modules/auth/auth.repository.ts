@@ -61,4 +61,8 @@ export const authRepository = {
   deleteSessionsOf(db: Kysely<DB>, username: string) {
     return db.deleteFrom('sessions').where('username', '=', username).execute();
   },
+  /** Ends every session of a user but one (the one that changed the password). */
+  deleteOtherSessionsOf(db: Kysely<DB>, username: string, keepIdHash: string) {
+    return db.deleteFrom('sessions').where('username', '=', username).where('id_hash', '<>', keepIdHash).execute();
+  },
 };

@@ -1,4 +1,4 @@
-import { LoginBody, Me } from '../../../shared/api/auth.js';
+import { LoginBody, Me, PasswordChangeBody, SESSION_HINT_COOKIE, type ServerLimits } from '../../../shared/api/auth.js';
 import { Message } from '../../../shared/api/common.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,7 +6,10 @@ import { actorOf, problems, type App } from '../../lib/http.js';
 import { SESSION_COOKIE } from '../../plugins/authenticate.js';
 import type { AuthService } from './auth.service.js';
 
-/** POST /auth/login, POST /auth/logout, GET /auth/me. */
+/** The limits a client checks before sending. */
+const limitsOf = (config: Config): ServerLimits => ({ maxUploadBytes: config.maxUploadBytes });
+
+/** POST /auth/login, POST /auth/logout, GET /auth/me, POST /auth/password. */
 export function registerAuthRoutes(app: App, auth: AuthService, config: Config) {
   app.post(
     '/cms/rest/auth/login',
@@ -26,14 +29,16 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
         throw new AppError(403, 'NOT_AUTHORIZED', 'Cross-origin sign-in is not allowed.');
       }
       const { sessionId, user } = await auth.login(request.body.username, request.body.password, request.ip);
-      void reply.setCookie(SESSION_COOKIE, sessionId, {
+      const cookie = {
         path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
+        sameSite: 'lax' as const,
         secure: config.cookieSecure,
         maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
-      });
-      return user;
+      };
+      void reply.setCookie(SESSION_COOKIE, sessionId, { ...cookie, httpOnly: true });
+      // Readable by the SPA, no secret: "a session may exist, ask /auth/me" (see SESSION_HINT_COOKIE).
+      void reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false });
+      return { ...user, limits: limitsOf(config) };
     },
   );
 
@@ -49,7 +54,26 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
     async (request, reply) => {
       if (request.session) await auth.logout(request.session.id);
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
       return { message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/cms/rest/auth/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change your own password (the current one is asked); your other sessions end, this one stays. ' +
+          'A wrong current password is a 400 on currentPassword and counts toward the sign-in rate limit.',
+        body: PasswordChangeBody,
+        response: { 200: Message, ...problems(403, 429) },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(actorOf(request), request.body, request.ip, request.session?.id);
+      return { message: 'Password changed' };
     },
   );
 
@@ -60,7 +84,11 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
     },
     async (request) => {
       const actor = actorOf(request);
-      return { ...actor, ...(request.session ? { csrfToken: request.session.csrfToken } : {}) };
+      return {
+        ...actor,
+        ...(request.session ? { csrfToken: request.session.csrfToken } : {}),
+        limits: limitsOf(config),
+      };
     },
   );
 }

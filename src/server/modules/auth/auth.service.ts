@@ -1,7 +1,7 @@
 import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { AppError, unauthenticated } from '../../lib/errors.js';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -135,6 +135,39 @@ export function createAuthService(ctx: AppContext) {
     async login(username: string, password: string, address: string) {
       const actor = await verifyCredentials(username, password, address);
       return openSession(actor);
+    },
+
+    /**
+     * The signed-in user changes their own password: the current one must be right (a wrong one counts toward the
+     * sign-in rate limit and is a 400 on `currentPassword`, never a 401 that would end the session). Every other
+     * session of the user ends; the one that made the change (`sessionId`) stays.
+     */
+    async changePassword(
+      actor: Actor,
+      body: { currentPassword: string; newPassword: string },
+      address: string,
+      sessionId?: string,
+    ): Promise<void> {
+      const key = `${actor.username}|${address}`;
+      await checkRateLimit(key);
+      const user = await usersRepository.find(db, actor.username);
+      const ok = await verifyPassword(body.currentPassword, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        await recordFailure(key);
+        throw badRequest('The current password is not right; nothing was changed.', [
+          { path: 'body.currentPassword', message: 'is wrong' },
+        ]);
+      }
+      await repo.clearFailures(db, key);
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await usersRepository.update(trx, actor.username, {
+          password_hash: passwordHash,
+          updated_at: isoTime(ctx.now()),
+        });
+        if (sessionId) await repo.deleteOtherSessionsOf(trx, actor.username, sha256(sessionId));
+        else await repo.deleteSessionsOf(trx, actor.username);
+      });
     },
 
     /** Opens a session for a known user without a password: for start-up work (the demo seed), never exposed. */

@@ -55,7 +55,7 @@ describe('authentication', () => {
   it('accepts HTTP Basic and rejects a wrong password', async () => {
     const ok = await t.request({ method: 'GET', url: '/cms/rest/auth/me' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ username: 'admin', role: 'Admin' });
+    expect(ok.json()).toEqual({ username: 'admin', role: 'Admin', limits: { maxUploadBytes: 256 * 1024 * 1024 } });
     const bad = await t.request({
       method: 'GET',
       url: '/cms/rest/auth/me',
@@ -69,6 +69,16 @@ describe('authentication', () => {
       headers: { authorization: 'Bearer x' },
     });
     expect(malformed.statusCode).toBe(401);
+  });
+
+  it('answers the upload limit the server enforces, so clients can check files before sending them', async () => {
+    const small = await createTestApp({ CMS_MAX_UPLOAD_BYTES: '1000' });
+    try {
+      const me = await small.request({ method: 'GET', url: '/cms/rest/auth/me' });
+      expect(me.json()).toMatchObject({ limits: { maxUploadBytes: 1000 } });
+    } finally {
+      await small.close();
+    }
   });
 
   it('stops remembering a Basic credential once the password changes', async () => {
@@ -102,6 +112,7 @@ describe('authentication', () => {
     const me = await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { ...NO_AUTH, cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ username: 'admin', role: 'Admin', csrfToken: csrf });
+    expect(res.json()).toMatchObject({ limits: { maxUploadBytes: t.config.maxUploadBytes } });
 
     const out = await t.request({
       method: 'POST',

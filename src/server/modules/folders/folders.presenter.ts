@@ -1,11 +1,20 @@
-import type { Folder, FolderContents, SectionInfo, SubsectionEntry, TreeItem } from '../../../shared/api/folders.js';
+import type {
+  ChildSummary,
+  Folder,
+  FolderChildren,
+  FolderContents,
+  SectionInfo,
+  SubsectionEntry,
+  TreeItem,
+} from '../../../shared/api/folders.js';
 import { DEFAULT_FOLDER_WORKFLOW } from '../../../shared/api/folders.js';
 import type { SiteSummary } from '../../../shared/api/sites.js';
 import { ASSET_LIBRARY, assetHref, folderHref, pageHref } from '../../../shared/api/paths.js';
 import type { NodeKind } from '../../db/schema.js';
 import type { AccessLevel } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
-import type { ChildRow } from './folders.repository.js';
+import { referenceTime } from '../assets/assets.presenter.js';
+import type { ChildRow, ChildSummaryRow } from './folders.repository.js';
 
 /** Display title of a site created without one: the reference system's fresh site shows `Home`. */
 export const DEFAULT_SITE_TITLE = 'Home';
@@ -144,11 +153,75 @@ export function itemKindOf(kind: NodeKind): TreeItem['kind'] {
   return kind === 'library' || kind === 'root' ? 'folder' : kind;
 }
 
-/** `{name, path, kind, href}` of an item at `segments`. */
-export function presentTreeItem(kind: NodeKind, segments: readonly string[]): TreeItem {
+/** `{name, path, kind, href}` of an item at `segments`, and its `title` when given one (find answers it). */
+export function presentTreeItem(kind: NodeKind, segments: readonly string[], title?: string | null): TreeItem {
   const k = itemKindOf(kind);
   const href = k === 'page' ? pageHref(segments) : k === 'asset' ? assetHref(segments) : folderHref(segments);
-  return { name: segments[segments.length - 1]!, path: segments.join('/'), kind: k, href };
+  return {
+    name: segments[segments.length - 1]!,
+    path: segments.join('/'),
+    kind: k,
+    href,
+    ...(title ? { title } : {}),
+  };
+}
+
+/** The title people know an item by: a page's display name, a node's display title (sites, sections, links). */
+export function titleOf(row: { kind: NodeKind; display_title: string | null; display_name: string | null }) {
+  return (row.kind === 'page' ? row.display_name : row.display_title) || undefined;
+}
+
+/** An asset's display title from its stored fields (JSON text); undefined when it has none. */
+export function assetTitleOf(fields: string | null): string | undefined {
+  if (!fields) return undefined;
+  try {
+    const title = (JSON.parse(fields) as Record<string, unknown>).displaytitle;
+    return typeof title === 'string' && title.trim() ? title : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The later of two ISO timestamps, with who wrote it (the first's author when the second is not later). */
+function latest(a: { at: string; by: string | null }, b: { at: string | null; by: string | null }) {
+  return b.at !== null && b.at > a.at ? { at: b.at, by: b.by ?? a.by } : { at: a.at, by: a.by ?? b.by };
+}
+
+/** One row of `GET …/folders/children/by-path/…`. */
+function presentChildSummary(r: ChildSummaryRow): ChildSummary {
+  // A page or asset changes in its own row (content, workflow) and in its node (name, place): the later counts.
+  const own = { at: r.updated_at, by: r.updated_by ?? null };
+  const changed =
+    r.kind === 'page'
+      ? latest({ at: r.page_updated_at ?? r.updated_at, by: r.page_updated_by }, own)
+      : r.kind === 'asset'
+        ? latest({ at: r.asset_updated_at ?? r.updated_at, by: null }, own)
+        : own;
+  const title = titleOf(r);
+  const state = r.kind === 'page' ? r.page_state : r.kind === 'asset' ? r.asset_state : null;
+  return {
+    name: r.name,
+    kind: itemKindOf(r.kind),
+    ...(title ? { title } : {}),
+    ...(state ? { workflowState: state } : {}),
+    lastModified: referenceTime(changed.at),
+    ...(changed.by ? { lastModifiedBy: changed.by } : {}),
+  };
+}
+
+/**
+ * The children of a container in the order of its listing: navigation entries in navigation order, then folders,
+ * pages and assets, each by name.
+ */
+export function presentChildren(rows: readonly ChildSummaryRow[]): FolderChildren {
+  const group = (kinds: readonly NodeKind[]) => rows.filter((r) => kinds.includes(r.kind));
+  const navigation = group(['section', 'sectionlink', 'externallink']).sort(
+    (a, b) => a.sort_order - b.sort_order || compareNames(a.name, b.name),
+  );
+  const byName = (kinds: readonly NodeKind[]) => sortByName(group(kinds), (r) => r.name);
+  return {
+    items: [...navigation, ...byName(['folder']), ...byName(['page']), ...byName(['asset'])].map(presentChildSummary),
+  };
 }
 
 /** Counts of the items below a node by kind, as a 409 FOLDER_NOT_EMPTY and the contents endpoint name them. */

@@ -7,6 +7,9 @@ import type { NodeRow } from '../tree/tree.repository.js';
 /** What a folder listing needs of each child. */
 export type ChildRow = Pick<NodeRow, 'id' | 'kind' | 'name' | 'sort_order' | 'link_target_id' | 'external_url'>;
 
+/** What a table of a container's children needs of each (see `childSummaries`). */
+export type ChildSummaryRow = Awaited<ReturnType<(typeof foldersRepository)['childSummaries']>>[number];
+
 /** Rows per chunk when reading or writing many rows (bound parameters stay below every dialect's limit). */
 const CHUNK = 500;
 /** Rows per multi-row INSERT of nodes (16 columns each). */
@@ -145,17 +148,54 @@ export const foldersRepository = {
       .execute();
   },
 
-  /** Items whose name contains `text` (any case), shortest names first. */
+  /**
+   * Items whose name or title contains `text` (any case): a node's name or display title, a page's display name,
+   * an asset's search text (its name, display title and alt text). Shortest names first.
+   */
   find(db: Kysely<DB>, text: string, kinds: readonly NodeKind[], limit: number) {
     return db
       .selectFrom('nodes')
-      .select(['id', 'kind', 'name'])
-      .where('kind', 'in', kinds)
-      .where(containsIgnoringCase(db, 'name', text))
-      .orderBy(sql`length(name)`)
-      .orderBy('name')
-      .orderBy('id')
+      .leftJoin('pages', 'pages.node_id', 'nodes.id')
+      .leftJoin('assets', 'assets.node_id', 'nodes.id')
+      .select(['nodes.id', 'nodes.kind', 'nodes.name', 'nodes.display_title', 'pages.display_name', 'assets.fields'])
+      .where('nodes.kind', 'in', kinds)
+      .where((eb) =>
+        eb.or([
+          containsIgnoringCase(db, 'nodes.name', text),
+          containsIgnoringCase(db, 'nodes.display_title', text),
+          containsIgnoringCase(db, 'pages.display_name', text),
+          containsIgnoringCase(db, 'assets.search_text', text),
+        ]),
+      )
+      .orderBy(sql`length(nodes.name)`)
+      .orderBy('nodes.name')
+      .orderBy('nodes.id')
       .limit(limit)
+      .execute();
+  },
+
+  /** The direct children of a node with what a table of them shows: titles, workflow states, who changed them when. */
+  childSummaries(db: Kysely<DB>, parentId: string) {
+    return db
+      .selectFrom('nodes')
+      .leftJoin('pages', 'pages.node_id', 'nodes.id')
+      .leftJoin('assets', 'assets.node_id', 'nodes.id')
+      .select([
+        'nodes.id',
+        'nodes.kind',
+        'nodes.name',
+        'nodes.sort_order',
+        'nodes.display_title',
+        'nodes.updated_at',
+        'nodes.updated_by',
+        'pages.display_name',
+        'pages.workflow_state as page_state',
+        'pages.updated_at as page_updated_at',
+        'pages.updated_by as page_updated_by',
+        'assets.workflow_state as asset_state',
+        'assets.updated_at as asset_updated_at',
+      ])
+      .where('nodes.parent_id', '=', parentId)
       .execute();
   },
 

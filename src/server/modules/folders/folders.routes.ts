@@ -6,6 +6,7 @@ import {
   FindQuery,
   FindResult,
   Folder,
+  FolderChildren,
   FolderContents,
   FolderPutBody,
   ItemKind,
@@ -22,6 +23,7 @@ import type { FoldersService } from './folders.service.js';
 
 const BY_PATH = '/cms/rest/folders/by-path/';
 const CONTENTS_BY_PATH = '/cms/rest/folders/contents/by-path/';
+const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
 const WildcardParams = z.object({ '*': z.string() });
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A JSON string sent as is (its bytes are what the ETag hashes), typed as the schema's object. */
@@ -129,6 +131,23 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request) => folders.contents(actorOf(request), segmentsOf(request, CONTENTS_BY_PATH)),
+  );
+
+  app.get(
+    `${CHILDREN_BY_PATH}*`,
+    {
+      config: { cache: true },
+      schema: {
+        tags: ['folders'],
+        summary:
+          'The children of a site, section, folder or asset folder as a table shows them: name, kind, title, ' +
+          'workflow state, when and by whom last changed (strong ETag)',
+        params: WildcardParams,
+        response: { 200: FolderChildren, ...problems(403, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendJson(reply, await folders.children(actorOf(request), segmentsOf(request, CHILDREN_BY_PATH))),
   );
 
   app.put(

@@ -6,6 +6,7 @@ import {
   FIND_DEFAULT_LIMIT,
   FIND_MAX_LIMIT,
   type Folder,
+  type FolderChildren,
   type FolderContents,
   type FolderPutBody,
   type ItemKind,
@@ -29,11 +30,14 @@ import {
   compareNames,
   DEFAULT_SITE_TITLE,
   DEFAULT_TARGET_WINDOW,
+  assetTitleOf,
+  presentChildren,
   presentContents,
   presentCounts,
   presentFolder,
   presentSite,
   presentTreeItem,
+  titleOf,
 } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
 import {
@@ -274,7 +278,7 @@ export function createFoldersService(ctx: AppContext) {
     const subsections = body.subsections ?? [];
     if (subfolders.length === 0 && subsections.length === 0) return;
     if (subfolders.length && !isContainer(node.kind)) {
-      throw invalidField('body.subfolders', `is not allowed: ${aKind(node.kind)} holds no folders`);
+      throw invalidField('body.subfolders', `is not allowed: folders cannot be put in ${aKind(node.kind)}`);
     }
     if (subsections.length && node.kind !== 'site' && node.kind !== 'section') {
       throw invalidField('body.subsections', `is not allowed: only sites and sections have subsections`);
@@ -293,8 +297,9 @@ export function createFoldersService(ctx: AppContext) {
         continue;
       }
       if (!canContain(node.kind, realm, 'folder'))
-        throw conflict('TYPE_MISMATCH', `${aKind(node.kind)} holds no folders.`);
+        throw conflict('TYPE_MISMATCH', `Folders cannot be put in ${aKind(node.kind)}.`);
       const row = newNodeRow(await nextId(db, 'folder'), node.id, 'folder', entry.name, ts);
+      row.updated_by = actor.username;
       await insertNode(db, row);
       existing.set(row.name, row);
     }
@@ -314,6 +319,7 @@ export function createFoldersService(ctx: AppContext) {
           display_title: entry.name,
           target_window: DEFAULT_TARGET_WINDOW,
           nav_class: '',
+          updated_by: actor.username,
         });
       if (entry.type === 'section') {
         assertEntryHref(entry.href, [...segments, entry.name], field);
@@ -335,7 +341,7 @@ export function createFoldersService(ctx: AppContext) {
         } else if (child.link_target_id !== target.id) {
           const full = (await tree.findById(db, child.id))!;
           requireAccess(actor, [...chain, full], 'WRITE', `"${entry.name}"`);
-          await tree.update(db, child.id, { link_target_id: target.id, updated_at: ts });
+          await tree.update(db, child.id, { link_target_id: target.id, updated_at: ts, updated_by: actor.username });
         }
       } else {
         const url = ExternalUrl.safeParse(entry.href ?? '');
@@ -348,7 +354,7 @@ export function createFoldersService(ctx: AppContext) {
         } else if (child.external_url !== url.data) {
           const full = (await tree.findById(db, child.id))!;
           requireAccess(actor, [...chain, full], 'WRITE', `"${entry.name}"`);
-          await tree.update(db, child.id, { external_url: url.data, updated_at: ts });
+          await tree.update(db, child.id, { external_url: url.data, updated_at: ts, updated_by: actor.username });
         }
       }
       listed.push(existing.get(entry.name)!.id);
@@ -405,7 +411,7 @@ export function createFoldersService(ctx: AppContext) {
       Object.entries(fields).filter(([k, v]) => node[k as keyof NodeRow] !== v),
     ) as Partial<NodeRow>;
     if (Object.keys(patch).length) {
-      await tree.update(db, node.id, { ...patch, updated_at: now() });
+      await tree.update(db, node.id, { ...patch, updated_at: now(), updated_by: actor.username });
       Object.assign(node, patch);
     }
     await applyChildEntries(db, actor, chain, segments, body);
@@ -457,11 +463,12 @@ export function createFoldersService(ctx: AppContext) {
     if (!isSite && !canContain(parent.kind, realm, kind)) {
       throw conflict(
         'TYPE_MISMATCH',
-        `${aKind(kind)} cannot be put in ${aKind(parent.kind)}: sections and links live in sites and sections.`,
+        `${aKind(kind).replace(/^a/, 'A')} cannot be put in ${aKind(parent.kind)}: sections and links live in sites and sections.`,
       );
     }
 
     const row = newNodeRow(await nextId(db, 'folder'), parent.id, kind, name, now());
+    row.updated_by = actor.username;
     if (kind === 'site' || kind === 'section') {
       const templateName = si?.templateName ?? (kind === 'section' ? parent.template_name : null);
       if (!templateName) {
@@ -598,6 +605,15 @@ export function createFoldersService(ctx: AppContext) {
       return presentContents(counts, { sectionLinks, widgets }, !nonEmpty);
     },
 
+    /** The children of a site, section, folder or asset folder with their titles, workflow states and changes. */
+    async children(actor: Actor, segments: readonly string[]): Promise<FolderChildren> {
+      const chain = await locateFolder(ctx.db, segments);
+      requireAccess(actor, chain, 'READ', quotePath(segments));
+      const node = chain[chain.length - 1]!;
+      if (!isContainer(node.kind)) return { items: [] };
+      return presentChildren(await repo.childSummaries(ctx.db, node.id));
+    },
+
     /** GET /cms/rest/sites: every site the caller may read (every signed-in user reads every site). */
     async listSites(_actor: Actor): Promise<SiteSummary[]> {
       const rows = await repo.sites(ctx.db);
@@ -605,8 +621,9 @@ export function createFoldersService(ctx: AppContext) {
     },
 
     /**
-     * Items whose name contains `q`, ignoring case: exact matches first, then names starting with it, then the
-     * rest (shorter names first within each). Every signed-in user may read every item.
+     * Items whose name or title contains `q`, ignoring case: exact matches (of the name or the title) first, then
+     * those starting with it, then the rest (shorter names first within each). Every signed-in user may read every
+     * item.
      */
     async find(_actor: Actor, q: string, opts: { limit?: number; kinds?: ItemKind[] } = {}): Promise<TreeItem[]> {
       const limit = Math.min(Math.max(opts.limit ?? FIND_DEFAULT_LIMIT, 1), FIND_MAX_LIMIT);
@@ -616,15 +633,17 @@ export function createFoldersService(ctx: AppContext) {
         ctx.db,
         rows.map((r) => r.id),
       );
-      const needle = q.toLowerCase();
-      const rank = (name: string) => {
-        const n = name.toLowerCase();
-        return n === needle ? 0 : n.startsWith(needle) ? 1 : 2;
+      const needle = q.toLocaleLowerCase();
+      const titled = rows.map((r) => ({ ...r, title: r.kind === 'asset' ? assetTitleOf(r.fields) : titleOf(r) }));
+      const rankOf = (text: string | undefined) => {
+        const n = text?.toLocaleLowerCase();
+        return n === undefined ? 3 : n === needle ? 0 : n.startsWith(needle) ? 1 : 2;
       };
-      return rows
+      const rank = (r: (typeof titled)[number]) => Math.min(rankOf(r.name), rankOf(r.title));
+      return titled
         .filter((r) => paths.has(r.id))
-        .sort((a, b) => rank(a.name) - rank(b.name) || a.name.length - b.name.length || compareNames(a.name, b.name))
-        .map((r) => presentTreeItem(r.kind, paths.get(r.id)!));
+        .sort((a, b) => rank(a) - rank(b) || a.name.length - b.name.length || compareNames(a.name, b.name))
+        .map((r) => presentTreeItem(r.kind, paths.get(r.id)!, r.title));
     },
 
     ...transfers,

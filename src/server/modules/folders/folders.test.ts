@@ -878,15 +878,23 @@ describe('find', () => {
       expect(res.headers.etag).toBeTruthy();
       return FindResult.parse(res.json());
     };
+    // Names and titles both count: the section's landing page carries its title ("www/News").
     expect(await find('NEWS')).toEqual([
-      { name: 'News', path: 'www/News', kind: 'section', href: folderUrl('www/News') },
+      { name: 'News', path: 'www/News', kind: 'section', href: folderUrl('www/News'), title: 'www/News' },
       { name: 'newsletters', path: 'Assets/newsletters', kind: 'folder', href: folderUrl('Assets/newsletters') },
+      { name: 'index', path: 'www/News/index', kind: 'page', href: `${P}/www/News/index`, title: 'www/News' },
       { name: 'old-news', path: 'www/News/old-news', kind: 'folder', href: folderUrl('www/News/old-news') },
-      { name: 'breaking news', path: 'www/News/breaking news', kind: 'page', href: `${P}/www/News/breaking%20news` },
+      {
+        name: 'breaking news',
+        path: 'www/News/breaking news',
+        kind: 'page',
+        href: `${P}/www/News/breaking%20news`,
+        title: 'breaking news',
+      },
     ]);
     expect((await find('übersicht')).map((r) => r.path)).toEqual(['www/Übersicht']);
     expect((await find('ÜBER')).map((r) => r.path)).toEqual(['www/Übersicht']);
-    expect((await find('news', '&kind=page')).map((r) => r.name)).toEqual(['breaking news']);
+    expect((await find('news', '&kind=page')).map((r) => r.name)).toEqual(['index', 'breaking news']);
     expect(await find('news', '&limit=1')).toHaveLength(1);
     expect(await find('%_*?[')).toEqual([]);
     const bad = await t.request({ method: 'GET', url: '/cms/rest/folders/find?q=x&limit=500' });

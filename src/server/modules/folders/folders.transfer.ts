@@ -201,6 +201,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
         landing_page_id: null,
         created_at: ts,
         updated_at: ts,
+        updated_by: actor.username,
       };
     });
     try {
@@ -306,7 +307,11 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
         const taken = () =>
           conflict('NAME_TAKEN', `Something named "${node.name}" already exists in ${quotePath(targetSegs)}.`);
         if (await tree.findChild(trx, target.id, node.name)) throw taken();
-        const patch: Partial<NodeRow> = { parent_id: target.id, updated_at: isoTime(ctx.now()) };
+        const patch: Partial<NodeRow> = {
+          parent_id: target.id,
+          updated_at: isoTime(ctx.now()),
+          updated_by: actor.username,
+        };
         if (isNavigation(node.kind)) patch.sort_order = (await tree.maxSortOrder(trx, target.id)) + 1;
         try {
           await tree.update(trx, node.id, patch);
@@ -386,7 +391,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
         if (await tree.findChild(trx, node.parent_id!, newName)) throw taken();
         const ts = isoTime(ctx.now());
         try {
-          await tree.update(trx, node.id, { name: newName, updated_at: ts });
+          await tree.update(trx, node.id, { name: newName, updated_at: ts, updated_by: actor.username });
         } catch (err) {
           if (isUniqueViolation(err)) throw taken();
           throw err;

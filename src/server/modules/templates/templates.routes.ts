@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { DeletedMessage } from '../../../shared/api/common.js';
-import { Template, TemplateList, TemplateName, TemplatePutBody } from '../../../shared/api/templates.js';
+import {
+  RegionName,
+  Template,
+  TemplateList,
+  TemplateName,
+  TemplatePutBody,
+  TemplateUsage,
+} from '../../../shared/api/templates.js';
 import { ifMatchOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
 import type { TemplatesService } from './templates.service.js';
@@ -41,6 +48,31 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
       const r = await templates.get(actorOf(request), request.params.name);
       return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Template>(r.json));
     },
+  );
+
+  app.get(
+    '/cms/rest/templates/:name/usage',
+    {
+      config: { cache: true },
+      schema: {
+        tags: ['templates'],
+        summary:
+          'The pages made from a template (with regions=a,b: those holding content in one of them) and the sites ' +
+          'and sections whose landing pages use it',
+        params: Params,
+        querystring: z.object({
+          regions: z
+            .string()
+            .optional()
+            .refine((s) => s === undefined || s.split(',').every((r) => RegionName.safeParse(r).success), {
+              message: 'must list region names separated by commas',
+            })
+            .describe('Comma-separated region names: only pages holding content in one of them.'),
+        }),
+        response: { 200: TemplateUsage, ...problems(404) },
+      },
+    },
+    async (request) => templates.usage(actorOf(request), request.params.name, request.query.regions?.split(',')),
   );
 
   app.put(

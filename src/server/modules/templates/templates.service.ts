@@ -1,11 +1,21 @@
 import type { FieldError } from '../../../shared/api/errors.js';
-import type { TemplatePutBody, TemplateRegion, TemplateRegionInput } from '../../../shared/api/templates.js';
+import { folderHref, pageHref } from '../../../shared/api/paths.js';
+import {
+  TEMPLATE_USAGE_LIMIT,
+  type TemplatePutBody,
+  type TemplateRegion,
+  type TemplateRegionInput,
+  type TemplateUsage,
+  type TemplateUser,
+} from '../../../shared/api/templates.js';
 import { validateFields, widgetContentFields } from '../../../shared/registry/index.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { assertIfMatch, etagOf } from '../../lib/etag.js';
 import { presentTemplate, presentTemplateSummary, templateRegionsOf } from './templates.presenter.js';
+import { compareNames } from '../folders/folders.presenter.js';
+import { treeRepository } from '../tree/tree.repository.js';
 import { templatesRepository as repo } from './templates.repository.js';
 
 /** A template as sent to the client: the object, its exact JSON and the strong ETag of that JSON. */
@@ -40,6 +50,24 @@ function normaliseRegions(regions: readonly TemplateRegionInput[]): TemplateRegi
   }));
   if (errors.length) throw badRequest('Some template widgets hold invalid content.', errors);
   return out;
+}
+
+/**
+ * The regions renamed by a PUT (`previousName` set and different from `name`), as `[from, to]`. A previous name
+ * the template does not have is a 400.
+ */
+function renamesOf(before: readonly TemplateRegion[], input: readonly TemplateRegionInput[]): [string, string][] {
+  const existing = new Set(before.map((r) => r.name));
+  const errors: FieldError[] = [];
+  const renames: [string, string][] = [];
+  input.forEach((r, i) => {
+    if (r.previousName === undefined || r.previousName === r.name) return;
+    if (!existing.has(r.previousName)) {
+      errors.push({ path: `body.regions.${i}.previousName`, message: `names no region of this template` });
+    } else renames.push([r.previousName, r.name]);
+  });
+  if (errors.length) throw badRequest('A renamed region is not in the template.', errors);
+  return renames;
 }
 
 /** Templates: everyone signed in reads them; admins create, change and delete them. */
@@ -98,11 +126,16 @@ export function createTemplatesService(ctx: AppContext) {
           }
           return { ...represent((await repo.find(trx, name))!), created: true };
         }
-        if (regions) {
-          const kept = new Set(regions.filter((r) => r.editable).map((r) => r.name));
-          const lost = templateRegionsOf(existing)
-            .filter((r) => r.editable && !kept.has(r.name))
-            .map((r) => r.name);
+        let renames: [string, string][] = [];
+        if (regions && body.regions) {
+          const before = templateRegionsOf(existing);
+          renames = renamesOf(before, body.regions);
+          // An editable region keeps its content in its successor (the region renamed from it, or the one of the
+          // same name that is not renamed from another) when that stays editable; otherwise the content is lost.
+          const successor = (old: string) =>
+            body.regions!.find((r) => r.previousName === old && r.previousName !== r.name) ??
+            body.regions!.find((r) => r.name === old && (r.previousName === undefined || r.previousName === r.name));
+          const lost = before.filter((r) => r.editable && !successor(r.name)?.editable).map((r) => r.name);
           const used = await repo.pagesWithContentIn(trx, name, lost);
           if (used.length) {
             throw conflict(
@@ -113,6 +146,7 @@ export function createTemplatesService(ctx: AppContext) {
             );
           }
         }
+        if (renames.length) await repo.renameRegionContent(trx, name, renames);
         await repo.update(trx, name, {
           ...(body.label !== undefined ? { label: body.label } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
@@ -121,6 +155,40 @@ export function createTemplatesService(ctx: AppContext) {
         });
         return { ...represent((await repo.find(trx, name))!), created: false };
       });
+    },
+
+    /**
+     * The pages made from the template (with `regions`: those holding content in one of them), up to the limit,
+     * by path, and the sites and sections whose landing pages use it: what a TEMPLATE_IN_USE is about.
+     */
+    async usage(_actor: Actor, name: string, regions?: readonly string[]): Promise<TemplateUsage> {
+      if (!(await repo.find(ctx.db, name))) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
+      const [pages, pageCount, sections] = await Promise.all([
+        repo.pagesUsing(ctx.db, name, regions, TEMPLATE_USAGE_LIMIT),
+        repo.countPagesUsing(ctx.db, name, regions),
+        repo.sectionsUsing(ctx.db, name),
+      ]);
+      const paths = await treeRepository.pathsOf(ctx.db, [...pages.map((p) => p.id), ...sections.map((n) => n.id)]);
+      const byPath = (a: TemplateUser, b: TemplateUser) => compareNames(a.path, b.path);
+      const users = <T extends { id: string; title: string | null }>(
+        rows: T[],
+        present: (row: T, path: string[]) => TemplateUser,
+      ) => rows.flatMap((r) => (paths.has(r.id) ? [present(r, paths.get(r.id)!)] : [])).sort(byPath);
+      return {
+        pages: users(pages, (p, path) => ({
+          path: path.join('/'),
+          kind: 'page',
+          title: p.title || path[path.length - 1]!,
+          href: pageHref(path),
+        })),
+        pageCount,
+        sections: users(sections, (n, path) => ({
+          path: path.join('/'),
+          kind: n.kind === 'site' ? 'site' : 'section',
+          title: n.title || path[path.length - 1]!,
+          href: folderHref(path),
+        })),
+      };
     },
 
     /** Deletes an unused template: 409 TEMPLATE_IN_USE while pages use it or sections name it for landing pages. */

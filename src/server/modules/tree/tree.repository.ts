@@ -4,10 +4,17 @@ import { prepared } from '../../db/prepared.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { DB, NodeKind, NodesTable } from '../../db/schema.js';
 
-export type NodeRow = Selectable<NodesTable>;
+/** A node as read; `updated_by` may be left out of rows built in code (it is null then). */
+export type NodeRow = Omit<Selectable<NodesTable>, 'updated_by'> & { updated_by?: string | null };
 
 /** A fresh node row: the given identity and place, every optional column empty, both timestamps `ts`. */
-export function newNodeRow(id: string, parentId: string, kind: NodeKind, name: string, ts: string): NodeRow {
+export function newNodeRow(
+  id: string,
+  parentId: string,
+  kind: NodeKind,
+  name: string,
+  ts: string,
+): Selectable<NodesTable> {
   return {
     id,
     parent_id: parentId,
@@ -25,6 +32,7 @@ export function newNodeRow(id: string, parentId: string, kind: NodeKind, name: s
     landing_page_id: null,
     created_at: ts,
     updated_at: ts,
+    updated_by: null,
   };
 }
 

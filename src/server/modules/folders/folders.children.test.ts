@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FindResult, FolderChildren } from '../../../shared/api/folders.js';
+import { problemOf, createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  createAsset,
+  createExternalLink,
+  createFolder,
+  createPage,
+  createSection,
+  createSite,
+  createTemplate,
+  folderUrl,
+  putFolder,
+} from './folders.fixtures.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+  await createTemplate(t, 'basic');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const childrenUrl = (path: string) => folderUrl(path).replace('/folders/by-path/', '/folders/children/by-path/');
+const REFERENCE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/;
+
+async function children(path: string, authorization?: string) {
+  const res = await t.request({
+    method: 'GET',
+    url: childrenUrl(path),
+    ...(authorization ? { headers: { authorization } } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers.etag).toBeTruthy();
+  return FolderChildren.strict().parse(res.json()).items;
+}
+
+describe('children of a container', () => {
+  it('rejects unauthenticated, and names a missing container', async () => {
+    await createSite(t, 'www');
+    const res = await t.request({ method: 'GET', url: childrenUrl('www'), headers: { authorization: '' } });
+    expect(res.statusCode).toBe(401);
+    const missing = await t.request({ method: 'GET', url: childrenUrl('www/nothing') });
+    expect(missing.statusCode).toBe(404);
+    expect(problemOf(missing).code).toBe('FOLDER_NOT_FOUND');
+    const none = await t.request({ method: 'GET', url: '/cms/rest/folders/children/by-path/' });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('lists titles, workflow states and who changed each child when, in the listing’s order', async () => {
+    const editor = await t.createUser('erin', 'Editor');
+    await createSite(t, 'www');
+    await createSection(t, 'www/news', { displayTitle: 'Latest news' });
+    await createExternalLink(t, 'www/docs');
+    expect((await putFolder(t, 'www/archive', {}, { authorization: editor })).statusCode).toBe(201);
+    await createPage(t, 'www', 'contact');
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/pages/by-path/www/about',
+      headers: { authorization: editor },
+      payload: { templateName: 'basic', displayName: 'About us' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+
+    const items = await children('www');
+    expect(items.map((i) => [i.name, i.kind, i.title ?? null, i.workflowState ?? null])).toEqual([
+      ['news', 'section', 'Latest news', null],
+      ['docs', 'externallink', 'www/docs', null],
+      ['archive', 'folder', null, null],
+      ['about', 'page', 'About us', 'Draft'],
+      ['contact', 'page', 'contact', 'Draft'],
+      ['index', 'page', 'Home', 'Draft'],
+    ]);
+    const by = Object.fromEntries(items.map((i) => [i.name, i.lastModifiedBy ?? null]));
+    expect(by).toMatchObject({ news: 'admin', docs: 'admin', archive: 'erin', about: 'erin', index: 'admin' });
+    for (const i of items) expect(i.lastModified).toMatch(REFERENCE_TIME);
+
+    // A change of the node itself (a rename) counts, and says who made it.
+    t.advance(60_000);
+    const renamed = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/rename',
+      headers: { authorization: editor },
+      payload: { path: 'www/news', newName: 'latest' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await children('www')).find((i) => i.name === 'latest')!;
+    expect(after.lastModifiedBy).toBe('erin');
+    expect(after.lastModified > items[0]!.lastModified).toBe(true);
+  });
+
+  it('lists asset folders and assets of the library, and nothing for an item that holds nothing', async () => {
+    await createAsset(t, 'Assets/images', 'logo.png', Buffer.from('png'));
+    await createFolder(t, 'Assets/images/icons');
+    expect((await children('Assets/images')).map((i) => [i.name, i.kind, i.workflowState ?? null])).toEqual([
+      ['icons', 'folder', null],
+      ['logo.png', 'asset', 'Draft'],
+    ]);
+    await createSite(t, 'www');
+    await createExternalLink(t, 'www/docs');
+    expect(await children('www/docs')).toEqual([]);
+  });
+});
+
+describe('find by title', () => {
+  it('finds pages by display name and sections by display title, in any case, with the title in the answer', async () => {
+    await createSite(t, 'www');
+    await createSection(t, 'www/about', { displayTitle: 'About us' });
+    await createFolder(t, 'www/articles');
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/pages/by-path/www/articles/welcome',
+      payload: { templateName: 'basic', displayName: 'Welcome to Folio' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+
+    const find = async (q: string) => {
+      const r = await t.request({ method: 'GET', url: `/cms/rest/folders/find?q=${encodeURIComponent(q)}` });
+      expect(r.statusCode, r.body).toBe(200);
+      return FindResult.parse(r.json());
+    };
+    // The section by its title; its landing page carries the same title.
+    expect((await find('about US')).map((r) => [r.path, r.kind, r.title])).toEqual([
+      ['www/about', 'section', 'About us'],
+      ['www/about/index', 'page', 'About us'],
+    ]);
+    expect(await find('WELCOME')).toEqual([
+      {
+        name: 'welcome',
+        path: 'www/articles/welcome',
+        kind: 'page',
+        href: '/cms/rest/pages/by-path/www/articles/welcome',
+        title: 'Welcome to Folio',
+      },
+    ]);
+    // A folder has no title: found by its name only.
+    expect((await find('artic')).map((r) => [r.path, r.title ?? null])).toEqual([['www/articles', null]]);
+  });
+});
