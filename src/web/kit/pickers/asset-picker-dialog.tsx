@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   Collection,
   GridList,
-  GridListItem,
   GridListLoadMoreItem,
   GridLayout,
   Size,
@@ -11,19 +10,17 @@ import {
 } from 'react-aria-components';
 import type { AssetMetadata } from '../../../shared/api/assets';
 import { ASSET_LIBRARY } from '../../../shared/api/paths';
-import { ASSET_TYPES, assetTypeDef, type AssetType } from '../../../shared/registry';
+import { ASSET_TYPES, type AssetType } from '../../../shared/registry';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { SearchField } from '../../components/ui/search-field';
 import { Select, type SelectOption } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState, ErrorState } from '../../components/ui/status';
-import { WorkflowBadge } from '../../components/ui/workflow-badge';
 import { ContainerPicker } from '../../components/tree/container-picker';
-import { assetPathOf, assetThumbnailUrl } from '../../lib/assets';
-import { formatBytes } from '../../lib/format';
+import { assetFactsOf, assetPathOf } from '../../lib/assets';
 import { useAssetList } from '../../lib/queries/assets';
-import { AssetTypeIcon } from '../type-icon';
+import { AssetCard } from './asset-card';
 import './pickers.css';
 
 /** Cards per request (the grid asks for more as it scrolls). */
@@ -40,15 +37,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return debounced;
-}
-
-/** "1200 × 800 px · 340 KB · PNG". */
-function factsOf(asset: AssetMetadata): string {
-  const parts: string[] = [];
-  if (asset.image) parts.push(`${asset.image.width} × ${asset.image.height} px`, formatBytes(asset.image.size));
-  else if (asset.file) parts.push(formatBytes(asset.file.size), asset.file.extension.replace(/^\./, '').toUpperCase());
-  else parts.push(assetTypeDef(asset.type)?.label ?? asset.type);
-  return parts.join(' · ');
 }
 
 /**
@@ -124,7 +112,7 @@ export function AssetPickerDialog({
           <span className="asset-picker__selection" aria-live="polite">
             {mode === 'asset' && selected ? (
               <>
-                <strong>{selected.name}</strong> — {factsOf(selected)}
+                <strong>{selected.name}</strong> — {assetFactsOf(selected)}
                 {selected.fields.alttext ? ` · Alt: “${selected.fields.alttext}”` : ''}
               </>
             ) : mode === 'folder' ? (
@@ -192,7 +180,7 @@ export function AssetPickerDialog({
           ) : (
             <Virtualizer
               layout={GridLayout}
-              layoutOptions={{ minItemSize: new Size(150, 178), minSpace: new Size(8, 8) }}
+              layoutOptions={{ minItemSize: new Size(150, 204), minSpace: new Size(8, 8) }}
             >
               <GridList
                 aria-label={`Assets in ${where}`}
@@ -224,37 +212,5 @@ export function AssetPickerDialog({
         </div>
       </div>
     </Modal>
-  );
-}
-
-function AssetCard({ asset, isAllowed }: { asset: AssetMetadata; isAllowed: boolean }) {
-  const thumb = assetThumbnailUrl(asset);
-  const label = assetTypeDef(asset.type)?.label ?? asset.type;
-  return (
-    <GridListItem
-      id={assetPathOf(asset)}
-      textValue={asset.name}
-      className="asset-card"
-      data-path={assetPathOf(asset)}
-      aria-label={`${asset.name}, ${label}, ${asset.workflow.state}${isAllowed ? '' : ', cannot be chosen here'}`}
-    >
-      <div className="asset-card__preview">
-        {thumb ? (
-          <img src={thumb} alt="" loading="lazy" decoding="async" />
-        ) : (
-          <span className="asset-card__icon">
-            <AssetTypeIcon type={asset.type} />
-            {asset.file && <span className="asset-card__ext">{asset.file.extension.replace(/^\./, '')}</span>}
-          </span>
-        )}
-      </div>
-      <span className="asset-card__name" title={asset.name}>
-        {asset.name}
-      </span>
-      <span className="asset-card__meta">
-        <span>{label}</span>
-        <WorkflowBadge state={asset.workflow.state} />
-      </span>
-    </GridListItem>
   );
 }

@@ -1,0 +1,328 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { AssetMetadata, AssetPutBody } from '../../../../shared/api/assets';
+import type { Me } from '../../../../shared/api/auth';
+import { isApiError, type WithEtag } from '../../../../shared/api/client';
+import { splitPath } from '../../../../shared/api/paths';
+import type { TransitionName, WorkflowState } from '../../../../shared/api/workflow';
+import { assetTypeDef, BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../../shared/registry';
+import { Button } from '../../../components/ui/button';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { toast } from '../../../components/ui/toast';
+import { FieldsForm, useFieldsForm, type FieldValues } from '../../../kit/fields-form';
+import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
+import { diffFields, type ConflictRow } from '../../../kit/saving/conflict-diff';
+import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
+import { isConflict, SAVE_SHORTCUT, useSaveRunner, useSaveShortcut } from '../../../kit/saving/save-runner';
+import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
+import { useDraft } from '../../../kit/saving/use-draft';
+import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
+import { TRANSITION_DONE } from '../../../kit/workflow/transitions';
+import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
+import { useApi } from '../../../lib/api';
+import { assetFactsOf } from '../../../lib/assets';
+import { errorMessage, errorTitle } from '../../../lib/errors';
+import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
+import { useAssetTransitions } from '../api/get-asset-transitions';
+import { useAssetUsage } from '../api/get-asset-usage';
+import { AssetActions } from './asset-actions';
+import { DrawerHeading } from './drawer-heading';
+import { AssetPreview } from './asset-preview';
+import { AssetUsageList } from './asset-usage-list';
+import { typeLabelOf } from './asset-facts';
+
+/** A save waiting to be sent: the fields changed, and a workflow state to reach. */
+interface PendingSave {
+  fields: FieldValues;
+  state?: WorkflowState;
+}
+
+/** A save answered 412: what it was, and the other version once read. */
+interface Conflict {
+  pending: PendingSave;
+  theirs?: WithEtag<AssetMetadata>;
+  rows: ConflictRow[];
+  error?: unknown;
+  busy?: 'reload' | 'overwrite' | null;
+}
+
+/**
+ * The body of an asset's details: everything about one version of it. Saves send `If-Match` with the ETag the
+ * form started from and only the fields that changed; a 412 opens the conflict dialog (nothing is overwritten
+ * unseen), a 401 asks for the password and sends again. Edits are kept as a draft in this browser until saved,
+ * and leaving with unsaved edits asks first.
+ */
+export function AssetEditor({
+  path,
+  current,
+  user,
+  canWrite,
+  maxUploadBytes,
+  hrefOfPage,
+  onClose,
+}: {
+  path: string;
+  /** The asset as last read (a refetch after a replace or someone's save updates it). */
+  current: WithEtag<AssetMetadata>;
+  user: Pick<Me, 'username' | 'role'>;
+  canWrite: boolean;
+  maxUploadBytes?: number;
+  hrefOfPage: (path: string) => string;
+  onClose: (options?: { replace?: boolean }) => void;
+}) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  const runSave = useSaveRunner();
+  const segments = useMemo(() => splitPath(path), [path]);
+  const meta = current.data;
+  const def = assetTypeDef(meta.type);
+  // An image's alt text comes first: it is what most often needs writing.
+  const defs = useMemo(() => {
+    const all = def?.fields ?? [];
+    if (!def || def.type !== BINARY_ASSET_TYPE_BY_UPLOAD.image) return all;
+    return [...all.filter((d) => d.key === 'alttext'), ...all.filter((d) => d.key !== 'alttext')];
+  }, [def]);
+  const [initial] = useState(() => meta.fields);
+  const form = useFieldsForm({ defs, initial });
+  /** The version the form's edits are made on. */
+  const [base, setBase] = useState<WithEtag<AssetMetadata>>(current);
+  const [saving, setSaving] = useState<'save' | TransitionName | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const draft = useDraft<FieldValues>(canWrite ? { user: user.username, kind: 'asset', path } : null);
+  const transitions = useAssetTransitions(path, { enabled: canWrite });
+  const usage = useAssetUsage(path);
+  const itemLabel = `the asset “${meta.name}”`;
+  const formId = useId();
+
+  // A newer version arrived (a replaced file, a refetch): the form follows it unless the user is editing.
+  useEffect(() => {
+    if (current.etag === base.etag || form.isDirty) return;
+    form.reset(current.data.fields);
+    setBase(current);
+  }, [current, base.etag, form]);
+
+  const applySaved = useCallback(
+    (saved: WithEtag<AssetMetadata>) => {
+      queryClient.setQueryData(assetsKeys.detail(path), saved);
+      form.reset(saved.data.fields);
+      setBase(saved);
+      void draft.discard();
+      void queryClient.invalidateQueries({ queryKey: assetsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: assetsKeys.transitions(path) });
+    },
+    [queryClient, path, form, draft],
+  );
+
+  const send = (p: PendingSave, ifMatch: string | null) => {
+    const body: AssetPutBody = {};
+    if (Object.keys(p.fields).length > 0) body.fields = p.fields;
+    if (p.state) body.workflow = { state: p.state };
+    return runSave(() => client.assets.put(segments, body, { ifMatch: ifMatch ?? undefined }));
+  };
+
+  const openConflict = async (pending: PendingSave) => {
+    setConflict({ pending, rows: [] });
+    try {
+      const theirs = await client.assets.get(segments);
+      const mine = { ...base.data.fields, ...form.form.getValues() };
+      const rows = diffFields(
+        defs.map((d) => ({ key: d.key, label: d.label, group: 'Fields' })),
+        base.data.fields,
+        theirs.data.fields,
+        mine,
+        'Fields',
+      );
+      if (theirs.data.workflow.state !== base.data.workflow.state) {
+        rows.push({
+          key: 'workflow',
+          group: 'Workflow',
+          label: 'State',
+          kind: 'changed',
+          before: base.data.workflow.state,
+          theirs: theirs.data.workflow.state,
+          yours: pending.state,
+        });
+      }
+      setConflict({ pending, theirs, rows });
+    } catch (e) {
+      setConflict({ pending, rows: [], error: e });
+    }
+  };
+
+  /** Sends a save; answers whether it went through (a conflict or an error is shown). */
+  const commit = async (p: PendingSave, ifMatch: string | null, what: 'save' | TransitionName): Promise<boolean> => {
+    setSaving(what);
+    setError(null);
+    try {
+      applySaved(await send(p, ifMatch));
+      const done = what === 'save' ? 'Saved' : what === 'Approve' ? 'Published' : TRANSITION_DONE[what];
+      toast.success(`${done}: ${meta.name}`, p.state ? `It is ${p.state} now.` : undefined);
+      return true;
+    } catch (e) {
+      if (isConflict(e)) void openConflict(p);
+      else if (isApiError(e, 400)) {
+        if (form.showServerErrors(e.errors, 'fields.').length > 0) setError(e);
+      } else setError(e);
+      return false;
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const save = async (): Promise<boolean> => {
+    if (!form.isDirty) return true;
+    if (!(await form.validate())) return false;
+    return commit({ fields: form.changes() }, base.etag, 'save');
+  };
+
+  const takeTransition = async (name: TransitionName) => {
+    const to = transitions.data?.transitions.find((t) => t.name === name)?.to;
+    if (!to) return;
+    // Unsaved edits go with the transition, in the same request.
+    if (form.isDirty && !(await form.validate())) return;
+    await commit({ fields: form.isDirty ? form.changes() : {}, state: to }, base.etag, name);
+  };
+
+  useSaveShortcut(() => void save(), canWrite && form.isDirty);
+
+  const changeCount = draft.found ? Object.keys(draft.found.data).length : 0;
+
+  return (
+    <>
+      <DrawerHeading title={meta.name} onClose={() => onClose()}>
+        <p className="drawer__subtitle">
+          {def?.binary ? `${typeLabelOf(meta.type)} · ${assetFactsOf(meta)}` : typeLabelOf(meta.type)}
+        </p>
+      </DrawerHeading>
+      <div className="drawer__body">
+        <AssetPreview asset={meta} />
+        <section className="asset-section" aria-labelledby={`${formId}-fields`}>
+          <h3 id={`${formId}-fields`} className="asset-section__title">
+            {def?.binary ? 'Details' : 'Content'}
+          </h3>
+          <form
+            className="asset-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <FieldsForm
+              controller={form}
+              isReadOnly={!canWrite}
+              onValuesChange={(changes) => {
+                if (Object.keys(changes).length > 0) draft.write(changes, base.etag);
+              }}
+            />
+            {error !== null && <InlineAlert title={errorTitle(error)}>{errorMessage(error)}</InlineAlert>}
+            {canWrite && (
+              <div className="asset-form__actions">
+                <Button type="submit" variant="primary" isDisabled={!form.isDirty} isPending={saving === 'save'}>
+                  Save
+                </Button>
+                <Button
+                  variant="quiet"
+                  isDisabled={!form.isDirty || saving !== null}
+                  onPress={() => form.reset(base.data.fields)}
+                >
+                  Discard changes
+                </Button>
+                <span className="asset-form__hint">
+                  {form.isDirty ? `Unsaved changes · ${SAVE_SHORTCUT} saves` : 'No changes'}
+                </span>
+              </div>
+            )}
+          </form>
+        </section>
+        <section className="asset-section" aria-label="Workflow">
+          <WorkflowStatus workflow={meta.workflow} currentUser={user.username} />
+          {canWrite && transitions.data && (
+            <TransitionButtons
+              transitions={transitions.data.transitions}
+              onTransition={(name) => void takeTransition(name)}
+              pending={saving && saving !== 'save' ? saving : null}
+              isDisabled={saving === 'save'}
+              wording={{ publish: true }}
+              label={`Workflow of ${meta.name}`}
+            />
+          )}
+        </section>
+        <AssetActions
+          asset={meta}
+          etag={base.etag}
+          canWrite={canWrite}
+          isDirty={form.isDirty}
+          maxUploadBytes={maxUploadBytes}
+          usage={usage.data?.usedBy}
+          hrefOfPage={hrefOfPage}
+          onReplaced={(saved) => {
+            applySaved(saved);
+            void queryClient.invalidateQueries({ queryKey: assetsKeys.usage(path) });
+          }}
+          onDeleted={async () => {
+            await draft.discard();
+            form.reset(form.form.getValues());
+            queryClient.removeQueries({ queryKey: assetsKeys.detail(path) });
+            void queryClient.invalidateQueries({ queryKey: assetsKeys.lists() });
+            void queryClient.invalidateQueries({ queryKey: foldersKeys.detail(meta.folderPath), exact: true });
+            toast.success(`Deleted ${meta.name}`);
+            onClose({ replace: true });
+          }}
+        />
+        <AssetUsageList usage={usage} hrefOfPage={hrefOfPage} />
+      </div>
+
+      <UnsavedChangesGuard
+        when={canWrite && form.isDirty}
+        itemLabel={itemLabel}
+        onSave={save}
+        onDiscard={() => void draft.discard()}
+        keptAsDraft
+      />
+      {draft.found && !draft.isLoading && (
+        <DraftRestoreDialog
+          draft={draft.found}
+          currentEtag={base.etag}
+          itemLabel={itemLabel}
+          changeCount={changeCount}
+          onRestore={() => {
+            for (const [key, value] of Object.entries(draft.found!.data)) {
+              form.form.setValue(key, value, { shouldDirty: true, shouldValidate: true });
+            }
+            draft.accept();
+          }}
+          onDiscard={() => void draft.discard()}
+        />
+      )}
+      {conflict && (
+        <ConflictDialog
+          isOpen
+          itemLabel={itemLabel}
+          rows={conflict.rows}
+          isLoading={!conflict.theirs && !conflict.error}
+          error={conflict.error}
+          busy={conflict.busy}
+          onCancel={() => setConflict(null)}
+          onReload={() => {
+            if (!conflict.theirs) return;
+            applySaved(conflict.theirs);
+            setConflict(null);
+          }}
+          onOverwrite={async () => {
+            if (!conflict.theirs) return;
+            setConflict({ ...conflict, busy: 'overwrite' });
+            try {
+              applySaved(await send(conflict.pending, conflict.theirs.etag));
+              toast.success(`Saved ${meta.name}`);
+              setConflict(null);
+            } catch (e) {
+              if (isConflict(e)) void openConflict(conflict.pending);
+              else setConflict({ ...conflict, busy: null, error: e });
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { GridListItem } from 'react-aria-components';
+import type { AssetMetadata } from '../../../shared/api/assets';
+import { assetTypeDef, BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry';
+import { AlertIcon } from '../../components/ui/icons';
+import { SelectionCheckbox } from '../../components/ui/selection-checkbox';
+import { WorkflowBadge } from '../../components/ui/workflow-badge';
+import { assetPathOf, assetThumbnailUrl } from '../../lib/assets';
+import { AssetTypeIcon } from '../type-icon';
+import './asset-card.css';
+
+/** True for an image whose alt text is empty: people who cannot see it learn nothing from it. */
+export function needsAltText(asset: Pick<AssetMetadata, 'type' | 'fields'>): boolean {
+  return asset.type === BINARY_ASSET_TYPE_BY_UPLOAD.image && !asset.fields.alttext?.trim();
+}
+
+/**
+ * One asset in a grid of assets (a react-aria GridList with `layout="grid"`): the thumbnail of an image — never
+ * the original — or its type's icon and extension, the name, the display title or type, the workflow state, and
+ * a warning for an image without alt text. In a grid that selects many, a checkbox selects it.
+ */
+export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; isAllowed?: boolean }) {
+  const thumb = assetThumbnailUrl(asset);
+  const label = assetTypeDef(asset.type)?.label ?? asset.type;
+  const title =
+    asset.fields.displaytitle && asset.fields.displaytitle !== asset.name ? asset.fields.displaytitle : null;
+  const missingAlt = needsAltText(asset);
+  return (
+    <GridListItem
+      id={assetPathOf(asset)}
+      textValue={asset.name}
+      className="asset-card"
+      data-path={assetPathOf(asset)}
+      aria-label={[
+        asset.name,
+        label,
+        asset.workflow.state,
+        missingAlt ? 'no alt text' : '',
+        isAllowed ? '' : 'cannot be chosen here',
+      ]
+        .filter(Boolean)
+        .join(', ')}
+    >
+      {({ selectionMode, selectionBehavior }) => (
+        <>
+          <div className="asset-card__preview">
+            {thumb ? (
+              <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+            ) : (
+              <span className="asset-card__icon">
+                <AssetTypeIcon type={asset.type} />
+                {asset.file && <span className="asset-card__ext">{asset.file.extension.replace(/^\./, '')}</span>}
+              </span>
+            )}
+            {selectionMode === 'multiple' && selectionBehavior === 'toggle' && (
+              <SelectionCheckbox className="asset-card__check" />
+            )}
+          </div>
+          <span className="asset-card__name" title={asset.name}>
+            {asset.name}
+          </span>
+          <span className="asset-card__sub" title={title ?? undefined}>
+            {title ?? label}
+          </span>
+          <span className="asset-card__meta">
+            <WorkflowBadge state={asset.workflow.state} />
+            {missingAlt && (
+              <span className="asset-card__warn">
+                <AlertIcon aria-hidden="true" /> No alt text
+              </span>
+            )}
+          </span>
+        </>
+      )}
+    </GridListItem>
+  );
+}
