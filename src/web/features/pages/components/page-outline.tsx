@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { Page } from '../../../../shared/api/pages';
+import { WidgetTypeIcon } from '../../../kit/type-icon';
+import { widgetExcerpt, widgetLabel, type EditorDoc } from '../lib/editor-doc';
+
+/**
+ * The page's outline: regions in template order, each with its widgets (type and a short excerpt). Choosing a
+ * widget scrolls to it and moves the focus into it; choosing a region goes to its heading.
+ */
+export function PageOutline({
+  page,
+  doc,
+  onGoToWidget,
+  onGoToRegion,
+}: {
+  page: Page;
+  doc: EditorDoc;
+  onGoToWidget: (key: string) => void;
+  onGoToRegion: (region: string) => void;
+}) {
+  // Beside the content on wide screens; above it, folded, on narrow ones (opened when wanted).
+  const [open, setOpen] = useState(
+    () => typeof window === 'undefined' || window.matchMedia('(min-width: 75rem)').matches,
+  );
+  return (
+    <nav className="page-outline" aria-label="Page outline">
+      <details
+        className="page-outline__details"
+        open={open}
+        onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      >
+        <summary className="page-outline__title">Outline</summary>
+        <ol className="page-outline__regions">
+          {page.body.map((region) => {
+            const widgets = region.editable
+              ? (doc.regions[region.name] ?? []).map((w) => ({
+                  key: w.key,
+                  type: w.type,
+                  excerpt: widgetExcerpt(w, 40),
+                  shared: Boolean(w.shared),
+                }))
+              : region.widgets.map((w, i) => ({
+                  key: `${region.name}:${i}`,
+                  type: w.type,
+                  excerpt: widgetExcerpt({ type: w.type, fields: w.asset.fields }, 40),
+                  shared: false,
+                }));
+            return (
+              <li
+                key={region.name}
+                className={
+                  region.editable ? 'page-outline__region' : 'page-outline__region page-outline__region--template'
+                }
+              >
+                <button type="button" className="page-outline__region-name" onClick={() => onGoToRegion(region.name)}>
+                  {region.name}
+                  {!region.editable && <span className="page-outline__tag"> · template</span>}
+                </button>
+                {widgets.length === 0 ? (
+                  <p className="page-outline__empty">No widgets</p>
+                ) : (
+                  <ol className="page-outline__widgets">
+                    {widgets.map((w) => (
+                      <li key={w.key}>
+                        {region.editable ? (
+                          <button type="button" className="page-outline__widget" onClick={() => onGoToWidget(w.key)}>
+                            <WidgetTypeIcon type={w.type} className="page-outline__icon" />
+                            <span className="page-outline__text">
+                              <span className="page-outline__type">
+                                {widgetLabel(w.type)}
+                                {w.shared && ' (shared)'}
+                              </span>
+                              <span className="page-outline__excerpt">{w.excerpt}</span>
+                            </span>
+                          </button>
+                        ) : (
+                          <span className="page-outline__widget page-outline__widget--static">
+                            <WidgetTypeIcon type={w.type} className="page-outline__icon" />
+                            <span className="page-outline__text">
+                              <span className="page-outline__type">{widgetLabel(w.type)}</span>
+                              <span className="page-outline__excerpt">{w.excerpt}</span>
+                            </span>
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </details>
+    </nav>
+  );
+}

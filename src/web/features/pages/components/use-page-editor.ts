@@ -1,0 +1,206 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { WithEtag } from '../../../../shared/api/client';
+import type { Page, PagePutBody } from '../../../../shared/api/pages';
+import { splitPath } from '../../../../shared/api/paths';
+import { toast } from '../../../components/ui/toast';
+import type { FieldsFormController } from '../../../kit/fields-form';
+import { isConflict, useSaveRunner } from '../../../kit/saving/save-runner';
+import { useDraft } from '../../../kit/saving/use-draft';
+import { useApi } from '../../../lib/api';
+import { assetsKeys, foldersKeys, pagesKeys } from '../../../lib/query-keys';
+import { countChanges, docOf, planSave, rebase, type EditorDoc } from '../lib/editor-doc';
+
+/** What a kept draft of the page editor holds: the edits and the version they were made on. */
+export interface PageDraftData {
+  base: Page;
+  doc: EditorDoc;
+}
+
+/** The 412 under way: their version (once read) and which choice runs. */
+export interface ConflictState {
+  theirs: WithEtag<Page> | null;
+  error: unknown;
+  busy: 'reload' | 'overwrite' | null;
+}
+
+/**
+ * The page editor's state: the page as last read or saved (base, with its ETag), what the user edits (doc), the
+ * kept draft, saving (only what changed, If-Match, 401 → sign in again → retry, 412 → conflict) and resets.
+ */
+export function usePageEditor({ path, user, initial }: { path: string; user: string; initial: WithEtag<Page> }) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  const runSave = useSaveRunner();
+  const segments = useMemo(() => splitPath(path), [path]);
+  const [base, setBase] = useState(initial);
+  const [doc, setDoc] = useState<EditorDoc>(() => docOf(initial.data));
+  /** Bumped when the doc is replaced wholesale (reload, restore), so every form starts again from it. */
+  const [version, setVersion] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [conflict, setConflict] = useState<ConflictState | null>(null);
+  const controllers = useRef(new Map<string, FieldsFormController>());
+  const draft = useDraft<PageDraftData>({ user, kind: 'page', path });
+
+  const plan = useMemo(() => planSave(base.data, doc), [base, doc]);
+  const dirty = plan !== null;
+  const changeCount = useMemo(() => (dirty ? countChanges(base.data, doc) : 0), [dirty, base, doc]);
+
+  // Every edit is kept in this browser as it is made.
+  const writeDraft = draft.write;
+  useEffect(() => {
+    if (dirty) writeDraft({ base: base.data, doc }, base.etag);
+  }, [dirty, doc, base, writeDraft]);
+
+  const replace = useCallback((next: WithEtag<Page>, nextDoc?: EditorDoc) => {
+    setBase(next);
+    setDoc(nextDoc ?? docOf(next.data));
+    setVersion((v) => v + 1);
+  }, []);
+
+  const afterSave = useCallback(
+    (saved: WithEtag<Page>, sent: EditorDoc) => {
+      setBase(saved);
+      setDoc((current) => rebase(current, sent, saved.data));
+      void draft.discard();
+      queryClient.setQueryData(pagesKeys.detail(path), saved);
+      void queryClient.invalidateQueries({ queryKey: pagesKeys.transitions(path) });
+      // Shared assets made or linked on the page, and the tree's listings of the folder, may have changed.
+      void queryClient.invalidateQueries({ queryKey: assetsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: foldersKeys.all });
+    },
+    [draft, path, queryClient],
+  );
+
+  /** Checks every widget form; focuses the first invalid field. */
+  const validate = useCallback(async () => {
+    for (const c of controllers.current.values()) if (!(await c.validate())) return false;
+    return true;
+  }, []);
+
+  const put = useCallback(
+    (body: PagePutBody, etag: string | null) => runSave(() => client.pages.put(segments, body, etag ?? undefined)),
+    [client, runSave, segments],
+  );
+
+  const openConflict = useCallback(async () => {
+    setConflict({ theirs: null, error: null, busy: null });
+    try {
+      const theirs = await runSave(() => client.pages.get(segments));
+      setConflict({ theirs, error: null, busy: null });
+    } catch (error) {
+      setConflict({ theirs: null, error, busy: null });
+    }
+  }, [client, runSave, segments]);
+
+  /**
+   * Saves what changed (and `extra`, e.g. a workflow state) in one PUT with If-Match. Resolves true when saved;
+   * a 412 opens the conflict dialog and resolves false.
+   */
+  const save = useCallback(
+    async (extra: Partial<PagePutBody> = {}, success?: string): Promise<boolean> => {
+      if (saving) return false;
+      if (!(await validate())) {
+        setSaveError(null);
+        toast.error('Not saved', 'Some fields need your attention first.');
+        return false;
+      }
+      const sent = doc;
+      const body: PagePutBody = {
+        ...(planSave(base.data, sent) ?? { templateName: base.data.templateName }),
+        ...extra,
+      };
+      setSaving(true);
+      setSaveError(null);
+      try {
+        const saved = await put(body, base.etag);
+        afterSave(saved, sent);
+        toast.success(
+          success ?? 'Saved',
+          success ? undefined : `“${saved.data.displayName || saved.data.name}” is saved.`,
+        );
+        return true;
+      } catch (error) {
+        if (isConflict(error)) void openConflict();
+        else setSaveError(error);
+        return false;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [afterSave, base, doc, openConflict, put, saving, validate],
+  );
+
+  const reloadTheirs = useCallback(() => {
+    if (!conflict?.theirs) return;
+    replace(conflict.theirs);
+    queryClient.setQueryData(pagesKeys.detail(path), conflict.theirs);
+    void draft.discard();
+    setConflict(null);
+    toast.info('Loaded their version', 'Your changes were dropped.');
+  }, [conflict, draft, path, queryClient, replace]);
+
+  const overwrite = useCallback(async () => {
+    const theirs = conflict?.theirs;
+    if (!theirs) return;
+    setConflict({ theirs, error: null, busy: 'overwrite' });
+    const live = new Set<string>();
+    for (const r of theirs.data.body) for (const w of r.widgets) if (w.id) live.add(w.id);
+    const sent = doc;
+    const body = planSave(base.data, sent, live) ?? { templateName: base.data.templateName };
+    try {
+      const saved = await put(body, theirs.etag);
+      // My changes now sit on their version: rebase on it so the ids of widgets they removed are not sent again.
+      setBase(saved);
+      setDoc(docOf(saved.data));
+      setVersion((v) => v + 1);
+      void draft.discard();
+      queryClient.setQueryData(pagesKeys.detail(path), saved);
+      void queryClient.invalidateQueries({ queryKey: pagesKeys.transitions(path) });
+      setConflict(null);
+      toast.success('Saved', 'Your version replaced theirs where you both changed something.');
+    } catch (error) {
+      if (isConflict(error)) void openConflict();
+      else setConflict({ theirs, error, busy: null });
+    }
+  }, [base, conflict, doc, draft, openConflict, path, put, queryClient]);
+
+  const discardChanges = useCallback(() => {
+    replace(base);
+    void draft.discard();
+  }, [base, draft, replace]);
+
+  const restoreDraft = useCallback(() => {
+    const found = draft.found;
+    if (!found) return;
+    replace({ data: found.data.base, etag: found.baseEtag }, found.data.doc);
+    draft.accept();
+  }, [draft, replace]);
+
+  return {
+    base,
+    doc,
+    setDoc,
+    version,
+    plan,
+    dirty,
+    changeCount,
+    saving,
+    saveError,
+    clearSaveError: () => setSaveError(null),
+    save,
+    put,
+    replace,
+    conflict,
+    closeConflict: () => setConflict(null),
+    reloadTheirs,
+    overwrite,
+    discardChanges,
+    draft,
+    restoreDraft,
+    controllers: controllers.current,
+  };
+}
+
+export type PageEditorState = ReturnType<typeof usePageEditor>;

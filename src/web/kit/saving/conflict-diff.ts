@@ -1,0 +1,104 @@
+/*
+ * What another save changed, for the conflict dialog: rows of "this field was X, they made it Y" (and "you made
+ * it Z" when the same field changed on both sides). Generic over flat records; editors add their own rows for
+ * what is not a flat field (widgets of a page, see features/pages).
+ */
+
+/** One thing the other save changed. */
+export interface ConflictRow {
+  /** Stable id of the row (a field key, a widget id). */
+  key: string;
+  /** Heading the row is listed under ("Properties", "Region main"). */
+  group: string;
+  /** What changed, for people ("Display name", "Rich text widget"). */
+  label: string;
+  kind: 'changed' | 'added' | 'removed' | 'moved';
+  /** Their value, shortened for reading. */
+  theirs: string;
+  /** The value before both edits, shortened. */
+  before?: string;
+  /** My value when I changed the same thing (a real collision). */
+  yours?: string;
+}
+
+/** One field compared by `diffFields`. */
+export interface DiffField<R> {
+  key: string;
+  label: string;
+  group?: string;
+  /** Reads the field from a record (defaults to `record[key]`). */
+  read?: (record: R) => unknown;
+}
+
+const MAX_SHOWN = 140;
+
+/** A value in a few words: HTML as its text, lists joined, yes/no, "(empty)". */
+export function shortValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map(shortValue).join(', ') : '(none)';
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => `${k}: ${shortValue(v)}`);
+    return parts.length ? shorten(parts.join('; ')) : '(empty)';
+  }
+  return shorten(textOf(String(value)));
+}
+
+/** The readable text of HTML (tags dropped, entities of the common kind read, spaces collapsed). */
+export function textOf(html: string): string {
+  if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function shorten(text: string): string {
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+/** Whether two values are the same for a save ("" and null both mean unset; arrays and objects by content). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/**
+ * Rows for the fields the other save changed (`base` → `theirs`), each with my value when I changed it too
+ * (`base` → `mine`). Fields only I changed are not listed: overwriting keeps them either way.
+ */
+export function diffFields<R>(
+  fields: readonly DiffField<R>[],
+  base: R,
+  theirs: R,
+  mine: R,
+  defaultGroup = 'Properties',
+): ConflictRow[] {
+  const rows: ConflictRow[] = [];
+  for (const f of fields) {
+    const read = f.read ?? ((r: R) => (r as Record<string, unknown>)[f.key]);
+    const b = read(base);
+    const t = read(theirs);
+    if (sameValue(b, t)) continue;
+    const m = read(mine);
+    rows.push({
+      key: f.key,
+      group: f.group ?? defaultGroup,
+      label: f.label,
+      kind: 'changed',
+      before: shortValue(b),
+      theirs: shortValue(t),
+      yours: sameValue(b, m) ? undefined : shortValue(m),
+    });
+  }
+  return rows;
+}

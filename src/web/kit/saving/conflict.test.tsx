@@ -1,0 +1,128 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ConflictDialog } from './conflict-dialog';
+import { diffFields, shortValue, type ConflictRow } from './conflict-diff';
+
+interface Props {
+  displayName: string;
+  summary: string | null;
+  seo: { tags: string[]; hideSearch: boolean };
+}
+
+const FIELDS = [
+  { key: 'displayName', label: 'Display name' },
+  { key: 'summary', label: 'Summary' },
+  { key: 'tags', label: 'Tags', group: 'SEO', read: (p: Props) => p.seo.tags },
+  { key: 'hideSearch', label: 'Hide from search', group: 'SEO', read: (p: Props) => p.seo.hideSearch },
+];
+
+const base: Props = { displayName: 'Welcome', summary: null, seo: { tags: ['news'], hideSearch: false } };
+
+describe('diffFields', () => {
+  it('lists what the other save changed, with my value only where I changed the same field', () => {
+    const theirs: Props = { ...base, displayName: 'Welcome!', seo: { tags: ['news', 'events'], hideSearch: false } };
+    const mine: Props = { ...base, displayName: 'Hello', summary: 'Mine only' };
+    const rows = diffFields(FIELDS, base, theirs, mine);
+    expect(rows).toEqual([
+      {
+        key: 'displayName',
+        group: 'Properties',
+        label: 'Display name',
+        kind: 'changed',
+        before: 'Welcome',
+        theirs: 'Welcome!',
+        yours: 'Hello',
+      },
+      {
+        key: 'tags',
+        group: 'SEO',
+        label: 'Tags',
+        kind: 'changed',
+        before: 'news',
+        theirs: 'news, events',
+        yours: undefined,
+      },
+    ]);
+  });
+
+  it('treats "" and null as the same unset value, so nothing is reported for it', () => {
+    const theirs: Props = { ...base, summary: '' };
+    expect(diffFields(FIELDS, base, theirs, base)).toEqual([]);
+  });
+
+  it('shows HTML as its text, booleans as words, long values shortened', () => {
+    expect(shortValue('<h2>Opening &amp; hours</h2><p>Mon&nbsp;–&nbsp;Fri</p>')).toBe('Opening & hours Mon – Fri');
+    expect(shortValue(true)).toBe('Yes');
+    expect(shortValue(null)).toBe('(empty)');
+    expect(shortValue('x'.repeat(500)).length).toBe(140);
+  });
+});
+
+describe('ConflictDialog', () => {
+  const rows: ConflictRow[] = [
+    {
+      key: 'displayName',
+      group: 'Properties',
+      label: 'Display name',
+      kind: 'changed',
+      before: 'A',
+      theirs: 'B',
+      yours: 'C',
+    },
+    { key: 'w1', group: 'Region main', label: 'Rich text widget', kind: 'added', theirs: 'Opening hours' },
+  ];
+
+  it('shows their changes grouped, marks what I changed too, and overwrites only when chosen', async () => {
+    const user = userEvent.setup();
+    const onReload = vi.fn();
+    const onOverwrite = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <ConflictDialog
+        isOpen
+        itemLabel="the page “Welcome”"
+        rows={rows}
+        onReload={onReload}
+        onOverwrite={onOverwrite}
+        onCancel={onCancel}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    expect(dialog.textContent).toContain('were not saved');
+    const props = within(dialog).getByRole('region', { name: 'Properties' });
+    expect(props.textContent).toContain('Display name');
+    expect(props.textContent).toContain('TheirsB');
+    expect(props.textContent).toContain('YoursC');
+    expect(within(dialog).getByRole('region', { name: 'Region main' }).textContent).toContain('Opening hours');
+    expect(within(dialog).getByRole('alert').textContent).toContain('You changed one of these too');
+
+    // Focus starts on the harmless choice; Escape cancels without saving anything.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel (keep editing)' }));
+    await user.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onOverwrite).not.toHaveBeenCalled();
+    expect(onReload).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    expect(onOverwrite).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Reload their version (keep nothing of mine)' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no choice while their version is still being read', () => {
+    render(
+      <ConflictDialog
+        isOpen
+        itemLabel="x"
+        rows={[]}
+        isLoading
+        onReload={vi.fn()}
+        onOverwrite={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Overwrite with mine' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('Reading their version');
+  });
+});

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { appDraftStore, type Draft, type DraftKey, type DraftStore } from './draft-store';
+
+/** How long typing may pause before the draft is written (every edit is kept; this only batches keystrokes). */
+const WRITE_DELAY_MS = 400;
+
+export interface DraftController<T> {
+  /** Looking for a kept draft (an editor waits before it offers one). */
+  isLoading: boolean;
+  /** The draft found when the item was opened, until the user restores or discards it. */
+  found: Draft<T> | null;
+  /** Keeps `data` as the draft (written after a short pause; `flush` writes at once). */
+  write(data: T, baseEtag: string | null): void;
+  /** Writes a pending draft now. */
+  flush(): Promise<void>;
+  /** Deletes the draft (after a save, or when the user discards it) and forgets the one found. */
+  discard(): Promise<void>;
+  /** Forgets the found draft without deleting it (it was restored: the next write replaces it). */
+  accept(): void;
+}
+
+/**
+ * The draft of one item: finds a kept one when the item opens, keeps new edits as they are made (also written
+ * at once when the tab is hidden or closed) and deletes it when told. While a found draft waits for the user's
+ * decision nothing is written over it. `key` null (no user yet) does nothing.
+ */
+export function useDraft<T>(key: DraftKey | null, store: DraftStore = appDraftStore()): DraftController<T> {
+  const [isLoading, setLoading] = useState(key !== null);
+  const [found, setFound] = useState<Draft<T> | null>(null);
+  const pending = useRef<{ data: T; baseEtag: string | null } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const holding = useRef(true);
+  const keyId = key ? `${key.user}\u0000${key.kind}\u0000${key.path}` : null;
+  const keyRef = useRef(key);
+  keyRef.current = key;
+
+  useEffect(() => {
+    const k = keyRef.current;
+    if (!k) return;
+    let alive = true;
+    holding.current = true;
+    setLoading(true);
+    store
+      .get<T>(k)
+      .catch(() => undefined)
+      .then((d) => {
+        if (!alive) return;
+        setFound(d ?? null);
+        holding.current = Boolean(d);
+        setLoading(false);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [keyId, store]);
+
+  const flush = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const k = keyRef.current;
+    const next = pending.current;
+    pending.current = null;
+    if (!k || !next || holding.current) return;
+    try {
+      await store.put(k, next);
+    } catch {
+      // IndexedDB unavailable (private mode, quota): the guard on leaving still protects the edits.
+    }
+  }, [store]);
+
+  const write = useCallback(
+    (data: T, baseEtag: string | null) => {
+      pending.current = { data, baseEtag };
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), WRITE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  const discard = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    pending.current = null;
+    holding.current = false;
+    setFound(null);
+    const k = keyRef.current;
+    if (k) await store.remove(k).catch(() => undefined);
+  }, [store]);
+
+  const accept = useCallback(() => {
+    holding.current = false;
+    setFound(null);
+  }, []);
+
+  // A tab being hidden or closed may never run the timer: write what is pending now.
+  useEffect(() => {
+    const now = () => void flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') now();
+    };
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', onVisibility);
+      now();
+    };
+  }, [flush]);
+
+  return { isLoading, found, write, flush, discard, accept };
+}

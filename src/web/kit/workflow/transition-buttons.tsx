@@ -1,0 +1,48 @@
+import type { TransitionName, TransitionsResponse } from '../../../shared/api/workflow';
+import { Button } from '../../components/ui/button';
+import { sortTransitions, transitionLabel, type TransitionWording } from './transitions';
+import './workflow.css';
+
+/**
+ * The transitions the server offers now (`GET …/transitions/<path>`), as buttons named for what they do. The
+ * step forward (Approve, Submit, Resubmit) is the primary one; Reject and Archive are quieter.
+ */
+export function TransitionButtons({
+  transitions,
+  onTransition,
+  pending,
+  isDisabled,
+  wording,
+  label = 'Workflow',
+  emphasiseFirst = true,
+}: {
+  transitions: TransitionsResponse['transitions'];
+  onTransition: (name: TransitionName) => void;
+  /** The transition under way (its button spins, the others wait). */
+  pending?: TransitionName | null;
+  isDisabled?: boolean;
+  wording?: TransitionWording;
+  /** Accessible name of the group. */
+  label?: string;
+  /** Show the step forward as the primary button (false where another button is the screen's primary one). */
+  emphasiseFirst?: boolean;
+}) {
+  if (transitions.length === 0) return null;
+  const sorted = sortTransitions(transitions);
+  return (
+    <div className="transition-buttons" role="group" aria-label={label}>
+      {sorted.map((t, i) => (
+        <Button
+          key={t.name}
+          size="sm"
+          variant={emphasiseFirst && i === 0 && t.name !== 'Reject' && t.name !== 'Archive' ? 'primary' : 'secondary'}
+          onPress={() => onTransition(t.name)}
+          isPending={pending === t.name}
+          isDisabled={isDisabled || (Boolean(pending) && pending !== t.name)}
+        >
+          {transitionLabel(t.name, wording)}
+        </Button>
+      ))}
+    </div>
+  );
+}
