@@ -4,9 +4,6 @@ import { Spinner } from '../components/ui/spinner';
 import type { FieldControlProps } from './field-control';
 import { DateControl, DateTimeControl } from './controls/date-controls';
 import { AssetPathControl, SitePathControl } from './controls/path-controls';
-import { FormBuilderControl } from './controls/structured/form-builder';
-import { PollEditorControl } from './controls/structured/poll-editor';
-import { SettingsEditorControl } from './controls/structured/settings-editor';
 import { TemplateListControl } from './controls/template-list-control';
 import {
   BooleanControl,
@@ -20,6 +17,7 @@ import {
 // The rich text (tiptap) and code (CodeMirror) editors load with the first form that needs them.
 const RichTextControl = lazy(() => import('./controls/rich-text/rich-text-control'));
 const CodeControl = lazy(() => import('./controls/code/code-control'));
+const JsonStructuredControl = lazy(() => import('./controls/json-structured-control'));
 
 /** While a heavy control loads: its label and a line saying so, in the place it will take. */
 function Loading({ props, children }: { props: FieldControlProps; children: ReactNode }) {
@@ -69,9 +67,11 @@ export function FieldControl(props: FieldControlProps) {
         </Loading>
       );
     case 'json-structured':
-      if (props.def.structure === 'form') return <FormBuilderControl {...props} />;
-      if (props.def.structure === 'poll') return <PollEditorControl {...props} />;
-      return <SettingsEditorControl {...props} />;
+      return (
+        <Loading props={props}>
+          <JsonStructuredControl {...props} />
+        </Loading>
+      );
     case 'asset-path':
       return <AssetPathControl {...props} />;
     case 'site-path':

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import type { FieldError } from '../../shared/api/errors';
 import { checkFieldValue, type FieldDef } from '../../shared/registry';
+import { checkStructuredValue } from './controls/structured-checks';
 import { FieldControl } from './field-control-for';
 import './kit.css';
 
@@ -15,11 +16,22 @@ function differs(a: string | null | undefined, b: string | null | undefined): bo
   return isEmpty(a) ? !isEmpty(b) : a !== b;
 }
 
-/** The message a field shows for a value, or null: the server's own check, in a sentence that names the field. */
-export function fieldProblem(def: FieldDef, value: string | null, mustBeSet: boolean): string | null {
+/**
+ * The message a field shows for a value, or null: the server's own check, in a sentence that names the field.
+ * A builder's stricter check (a poll needs two answers) applies to values the user edited, so content stored
+ * before keeps saving as it did.
+ */
+export function fieldProblem(
+  def: FieldDef,
+  value: string | null,
+  mustBeSet: boolean,
+  startValue?: string | null,
+): string | null {
   if (isEmpty(value)) return mustBeSet ? `${def.label} is required.` : null;
   const message = checkFieldValue(def, value);
-  return message ? `${def.label} ${message}.` : null;
+  if (message) return `${def.label} ${message}.`;
+  if (def.editor === 'json-structured' && value !== startValue) return checkStructuredValue(def.structure, value);
+  return null;
 }
 
 /** What `useFieldsForm` answers: the form state and what saving needs from it. */
@@ -155,7 +167,7 @@ export function FieldsForm({
             key={def.key}
             control={form.control}
             name={def.key}
-            rules={{ validate: (v: string | null) => fieldProblem(def, v, mustBeSet) ?? true }}
+            rules={{ validate: (v: string | null) => fieldProblem(def, v, mustBeSet, start[def.key]) ?? true }}
             render={({ field, fieldState }) => (
               <div className="fields-form__field" data-field={def.key} data-editor={def.editor}>
                 <FieldControl

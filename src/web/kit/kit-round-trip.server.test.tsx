@@ -52,7 +52,13 @@ beforeAll(async () => {
     basicAuth: { username: 'admin', password: inject('folioAdminPassword') },
   });
   // The forms read templates and folders through the same client (Basic, not a cookie session).
-  api = { client, setCsrfToken: () => {}, onUnauthorized: () => () => {} };
+  api = {
+    client,
+    setCsrfToken: () => {},
+    csrfToken: () => undefined,
+    reportUnauthorized: () => {},
+    onUnauthorized: () => () => {},
+  };
   await client.templates.put('kit-round-trip', {
     label: 'Kit round trip',
     regions: [{ name: 'main', editable: true }],

@@ -2,14 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AssetMetadata } from '../../../shared/api/assets';
-import { assetTypeDef, checkFieldValue, type FieldDef } from '../../../shared/registry';
+import { assetTypeDef, type FieldDef } from '../../../shared/registry';
 import { createWebApi } from '../../lib/api';
 import { createFakeFetch, json } from '../../test/fake-api';
 import { fakeKitServices, renderKitForm } from '../../test/kit';
-import { formatFieldDate, formatFieldDateTime, parseFieldDate, parseFieldDateTime } from './date-controls';
-import { parseFormData, serializeFormData } from './structured/form-model';
-import { parsePoll, serializePoll } from './structured/poll-model';
-import { parseSettings, serializeSettings } from './structured/settings-model';
 import { checkLinkUrl } from './rich-text/link-url';
 
 const api = () =>
@@ -24,126 +20,6 @@ const api = () =>
   });
 
 const field = (type: string, key: string): FieldDef => assetTypeDef(type)!.fields.find((f) => f.key === key)!;
-
-describe('dates', () => {
-  it('read and write the server’s formats exactly, refusing days that do not exist', () => {
-    expect(formatFieldDate(parseFieldDate('02/29/2024')!)).toBe('02/29/2024');
-    expect(parseFieldDate('02/30/2024')).toBeNull();
-    expect(parseFieldDate('2024-02-01')).toBeNull();
-    const dt = parseFieldDateTime('2026-06-12 18:05:09.25')!;
-    expect(formatFieldDateTime(dt.value, dt.fraction)).toBe('2026-06-12 18:05:09.25');
-    expect(formatFieldDateTime(dt.value)).toBe('2026-06-12 18:05:09.0');
-    expect(checkFieldValue(field('cmsEventAsset', 'start_time'), formatFieldDateTime(dt.value))).toBeNull();
-    expect(parseFieldDateTime('2026-06-12T18:05')).toBeNull();
-  });
-
-  it('shows a stored value it cannot read, keeps it, and clears it only when asked', async () => {
-    const user = userEvent.setup();
-    const def = field('cmsTagList', 'end_date');
-    const { controller } = renderKitForm(api(), [def], { end_date: 'next week' });
-    expect(await screen.findByText('“next week” is not a date (MM/DD/YYYY)')).toBeTruthy();
-    expect(controller().changes()).toEqual({});
-    await user.click(screen.getByRole('button', { name: 'Clear it' }));
-    expect(controller().changes()).toEqual({ end_date: null });
-  });
-});
-
-describe('the form builder', () => {
-  const def = field('cmsFormAsset', 'formdata');
-  const stored = JSON.stringify({
-    config: { submitLabel: 'Send', theme: 'dark' },
-    fields: [
-      { type: 'text', name: 'name', label: 'Name', required: true, placeholder: 'kept' },
-      { type: 'signature', name: 'sig' },
-    ],
-    extra: 1,
-  });
-
-  it('writes back untouched JSON exactly, keeping what it does not know', () => {
-    const parsed = parseFormData(stored);
-    expect(parsed.ok && serializeFormData(parsed.model)).toBe(stored);
-  });
-
-  it('adds a field, names it from its label, and reorders with the keyboard keeping the focus', async () => {
-    const user = userEvent.setup();
-    const { controller } = renderKitForm(api(), [def], { formdata: stored });
-    expect(screen.getByText(/A field this editor does not know/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /Add a field/ }));
-    const label = await screen.findByRole('textbox', { name: 'Label' });
-    await waitFor(() => expect(document.activeElement).toBe(label));
-    await user.clear(label);
-    await user.type(label, 'Your e-mail');
-    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveProperty('value', 'your_e_mail');
-    const up = screen.getByRole('button', { name: 'Move the field “Your e-mail” up' });
-    await user.click(up);
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move the field “Your e-mail” up' })),
-    );
-    const sent = JSON.parse(controller().changes().formdata!) as { fields: { name?: string }[]; extra: number };
-    expect(sent.fields.map((f) => f.name)).toEqual(['name', 'your_e_mail', 'sig']);
-    expect(sent.extra).toBe(1);
-    expect(checkFieldValue(def, controller().changes().formdata!)).toBeNull();
-  });
-
-  it('says when stored form data is not JSON and starts over only when asked', async () => {
-    const user = userEvent.setup();
-    const { controller } = renderKitForm(api(), [def], { formdata: '{broken' });
-    expect(screen.getByText('The stored value is not valid JSON.')).toBeTruthy();
-    expect(controller().changes()).toEqual({});
-    await user.click(screen.getByRole('button', { name: /Start over/ }));
-    expect(JSON.parse(controller().changes().formdata!)).toEqual({ config: {}, fields: [] });
-  });
-});
-
-describe('the poll editor', () => {
-  const def = field('cmsPollAsset', 'pollQuestion');
-
-  it('round-trips a stored poll, keeping an answer type it does not offer', () => {
-    const stored = JSON.stringify({ question: 'Q?', answerType: 'ranked', answerChoices: ['a', 'b'], x: true });
-    const parsed = parsePoll(stored);
-    expect(parsed.ok && serializePoll(parsed.model)).toBe(stored);
-  });
-
-  it('adds, reorders and removes answers and checks them as typed', async () => {
-    const user = userEvent.setup();
-    const stored = JSON.stringify({
-      question: 'Tea or coffee?',
-      answerType: 'single',
-      answerChoices: ['Tea', 'Coffee'],
-    });
-    const { controller } = renderKitForm(api(), [def], { pollQuestion: stored });
-    await user.click(screen.getByRole('button', { name: /Add an answer/ }));
-    await user.keyboard('Tea');
-    expect(await screen.findByText('Each answer appears once.')).toBeTruthy();
-    await user.keyboard('{Backspace}{Backspace}{Backspace}Water');
-    await user.click(screen.getByRole('button', { name: 'Move answer 3 (“Water”) up' }));
-    await user.click(screen.getByRole('button', { name: 'Remove answer 1 (“Tea”)' }));
-    await user.click(screen.getByRole('radio', { name: 'Several answers' }));
-    const sent = JSON.parse(controller().changes().pollQuestion!) as { answerChoices: string[]; answerType: string };
-    expect(sent).toEqual({ question: 'Tea or coffee?', answerType: 'multiple', answerChoices: ['Water', 'Coffee'] });
-  });
-});
-
-describe('the settings editor', () => {
-  it('keeps each value’s JSON type and nested values as they are', async () => {
-    const user = userEvent.setup();
-    const def = field('cmsCommentsFormAsset', 'formdata');
-    const stored = JSON.stringify({ moderated: true, max: 10, title: 'Hi', nested: { a: [1] } });
-    const parsed = parseSettings(stored);
-    expect(parsed.ok && serializeSettings(parsed.model)).toBe(stored);
-    const { controller } = renderKitForm(api(), [def], { formdata: stored });
-    await user.click(screen.getByRole('switch', { name: 'On' }));
-    const values = screen.getAllByRole('textbox', { name: 'Value' });
-    await user.clear(values[0]!);
-    await user.type(values[0]!, '25');
-    expect(JSON.parse(controller().changes().formdata!)).toEqual({
-      moderated: false,
-      max: 25,
-      title: 'Hi',
-      nested: { a: [1] },
-    });
-  });
-});
 
 describe('paths and templates', () => {
   it('chooses an asset folder in the picker', async () => {

@@ -1,120 +1,125 @@
-import { CalendarDate, CalendarDateTime } from '@internationalized/date';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { DatePicker } from '../../components/ui/date-picker';
+import { DatePicker, DateTimePicker, type DateFieldHandle } from '../../components/ui/date-picker';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import type { FieldControlProps } from '../field-control';
+import { formatServerDate, formatServerDateTime, parseServerDate, parseServerDateTime } from './date-values';
+import { useFocusHandle } from './use-focus-handle';
+import './date-controls.css';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,3})?$/;
-
-/** `MM/DD/YYYY` → a calendar date; null when it does not parse or is no real day. */
-export function parseFieldDate(value: string): CalendarDate | null {
-  const m = DATE.exec(value);
-  if (!m) return null;
-  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new CalendarDate(year, month, day);
-  return date.month === month && date.day === day ? date : null;
-}
-
-/** A calendar date → `MM/DD/YYYY`. */
-export function formatFieldDate(date: CalendarDate): string {
-  return `${pad(date.month)}/${pad(date.day)}/${pad(date.year, 4)}`;
-}
-
-/** `YYYY-MM-DD hh:mm:ss.s` → a date and time (and the fraction it was written with); null when it does not parse. */
-export function parseFieldDateTime(value: string): { value: CalendarDateTime; fraction: string } | null {
-  const m = DATETIME.exec(value);
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const dt = new CalendarDateTime(y, mo, d, h, mi, s);
-  if (dt.month !== mo || dt.day !== d || h > 23 || mi > 59 || s > 59) return null;
-  return { value: dt, fraction: m[7] ?? '' };
-}
-
-/** A date and time → `YYYY-MM-DD hh:mm:ss.s` (`fraction` as it was stored, `.0` when there was none). */
-export function formatFieldDateTime(dt: CalendarDateTime, fraction = ''): string {
-  return `${pad(dt.year, 4)}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}${fraction || '.0'}`;
-}
-
-/** A stored value this field cannot read: said, shown, and kept until the user replaces or clears it. */
-function Unreadable({ props, what, onReplace }: { props: FieldControlProps; what: string; onReplace: () => void }) {
+/**
+ * A value the server holds that this control cannot read (legacy data): said in words and kept until the user
+ * picks a new date or clears it, never dropped on its own.
+ */
+function UnreadableValue({
+  value,
+  format,
+  isReadOnly,
+  onClear,
+}: {
+  value: string;
+  format: string;
+  isReadOnly?: boolean;
+  onClear: () => void;
+}) {
   return (
-    <div className="field">
-      <span className="field__label">{props.def.label}</span>
-      <InlineAlert tone="info" title={`“${props.value}” is not ${what}`}>
-        <p>It is kept as it is until you replace it.</p>
-        {props.errorMessage && <p className="field__error">{props.errorMessage}</p>}
-        {!props.isReadOnly && (
-          <p className="date-control__actions">
-            <Button size="sm" onPress={onReplace}>
-              Replace it
-            </Button>
-            <Button size="sm" variant="quiet" onPress={() => props.onChange(null)}>
-              Clear it
-            </Button>
-          </p>
-        )}
-      </InlineAlert>
+    <InlineAlert tone="info" title="Saved value not understood">
+      <p>
+        The saved value <code className="date-control__raw">{value}</code> is not a {format}.
+        {isReadOnly ? ' It is kept as it is.' : ' It is kept until you choose a new one above or clear it.'}
+      </p>
+      {!isReadOnly && (
+        <div className="date-control__actions">
+          <Button size="sm" onPress={onClear}>
+            Clear saved value
+          </Button>
+        </div>
+      )}
+    </InlineAlert>
+  );
+}
+
+/** The kit's control for `editor: 'date'`: a date picker writing the server's MM/DD/YYYY (null when cleared). */
+export function DateControl({ def, value, onChange, onBlur, errorMessage, isReadOnly, focusRef }: FieldControlProps) {
+  const picker = useRef<DateFieldHandle>(null);
+  useFocusHandle(focusRef, () => picker.current?.focus());
+  const stored = value === '' ? null : value;
+  const parsed = useMemo(() => (stored === null ? null : parseServerDate(stored)), [stored]);
+  return (
+    <div className="date-control">
+      <DatePicker
+        handleRef={picker}
+        label={def.label}
+        description={def.help}
+        errorMessage={errorMessage}
+        isRequired={def.required}
+        isReadOnly={isReadOnly}
+        value={parsed}
+        onChange={(date) => onChange(date ? formatServerDate(date) : null)}
+        onBlur={onBlur}
+      />
+      {stored !== null && parsed === null && (
+        <UnreadableValue
+          value={stored}
+          format="date of the form MM/DD/YYYY"
+          isReadOnly={isReadOnly}
+          onClear={() => {
+            onChange(null);
+            picker.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }
 
-/** `date`: a date picker writing `MM/DD/YYYY` (shown in the reader's own order); clearing writes null. */
-export function DateControl(props: FieldControlProps) {
-  const { def, value, onChange, onBlur, errorMessage, isReadOnly, focusRef } = props;
-  const [replacing, setReplacing] = useState(false);
-  const parsed = value ? parseFieldDate(value) : null;
-  if (value && !parsed && !replacing) {
-    return <Unreadable props={props} what="a date (MM/DD/YYYY)" onReplace={() => setReplacing(true)} />;
-  }
-  return (
-    <DatePicker<CalendarDate>
-      label={def.label}
-      name={def.key}
-      value={parsed}
-      onChange={(d) => onChange(d ? formatFieldDate(d) : null)}
-      onBlur={onBlur}
-      description={def.help}
-      errorMessage={errorMessage}
-      isRequired={def.required}
-      isReadOnly={isReadOnly}
-      inputRef={(el) => focusRef?.(el)}
-    />
-  );
-}
-
 /**
- * `datetime`: a date and time (to the second) writing `YYYY-MM-DD hh:mm:ss.s`; the fraction of a second the server
- * holds is kept when the user changes the rest.
+ * The kit's control for `editor: 'datetime'`: date and time writing the server's `YYYY-MM-DD hh:mm:ss.s`. The
+ * fraction of a second the server sent is written back as it was while the user leaves the seconds alone.
  */
-export function DateTimeControl(props: FieldControlProps) {
-  const { def, value, onChange, onBlur, errorMessage, isReadOnly, focusRef } = props;
-  const [replacing, setReplacing] = useState(false);
-  const parsed = value ? parseFieldDateTime(value) : null;
-  if (value && !parsed && !replacing) {
-    return (
-      <Unreadable props={props} what="a date and time (YYYY-MM-DD hh:mm:ss)" onReplace={() => setReplacing(true)} />
-    );
-  }
+export function DateTimeControl({
+  def,
+  value,
+  onChange,
+  onBlur,
+  errorMessage,
+  isReadOnly,
+  focusRef,
+}: FieldControlProps) {
+  const picker = useRef<DateFieldHandle>(null);
+  useFocusHandle(focusRef, () => picker.current?.focus());
+  const stored = value === '' ? null : value;
+  const parsed = useMemo(() => (stored === null ? null : parseServerDateTime(stored)), [stored]);
+  // Seconds are shown when the value has some, so a stored 13:30:07 is not displayed as 13:30. Once shown they
+  // stay, so the segment does not vanish under the user's cursor when they type 00.
+  const hasSeconds = parsed !== null && parsed.value.second !== 0;
+  const [showSeconds, setShowSeconds] = useState(hasSeconds);
+  if (hasSeconds && !showSeconds) setShowSeconds(true);
   return (
-    <DatePicker<CalendarDateTime>
-      label={def.label}
-      name={def.key}
-      granularity="second"
-      value={parsed?.value ?? null}
-      // The stored fraction of a second stays while the seconds do.
-      onChange={(d) =>
-        onChange(d ? formatFieldDateTime(d, parsed && d.second === parsed.value.second ? parsed.fraction : '') : null)
-      }
-      onBlur={onBlur}
-      description={def.help}
-      errorMessage={errorMessage}
-      isRequired={def.required}
-      isReadOnly={isReadOnly}
-      inputRef={(el) => focusRef?.(el)}
-    />
+    <div className="date-control">
+      <DateTimePicker
+        handleRef={picker}
+        label={def.label}
+        description={def.help}
+        errorMessage={errorMessage}
+        isRequired={def.required}
+        isReadOnly={isReadOnly}
+        showSeconds={showSeconds}
+        value={parsed?.value ?? null}
+        onChange={(dateTime) => onChange(dateTime ? formatServerDateTime(dateTime, parsed) : null)}
+        onBlur={onBlur}
+      />
+      {stored !== null && parsed === null && (
+        <UnreadableValue
+          value={stored}
+          format="date and time of the form YYYY-MM-DD hh:mm:ss"
+          isReadOnly={isReadOnly}
+          onClear={() => {
+            onChange(null);
+            picker.current?.focus();
+          }}
+        />
+      )}
+    </div>
   );
 }

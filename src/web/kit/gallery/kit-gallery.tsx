@@ -128,7 +128,7 @@ export function KitGallery({
           <section className="card">
             <h2 className="card__title">No such type</h2>
             <p>
-              “{selection?.type}” is not a {selection?.kind === 'assets' ? 'n asset' : ' widget'} type.{' '}
+              “{selection?.type}” is not {selection?.kind === 'assets' ? 'an asset' : 'a widget'} type.{' '}
               <Link to={hrefOf({ kind: 'widgets', type: WIDGET_TYPES[0]!.type })}>Show the first widget type</Link>.
             </p>
           </section>

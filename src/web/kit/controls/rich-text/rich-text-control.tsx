@@ -1,6 +1,6 @@
 import { Editor as TiptapEditor, Extension } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   ListBox,
@@ -20,14 +20,15 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormDialog } from '../../../components/ui/dialog';
 import { FieldShell } from '../../../components/ui/field-shell';
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import { CheckIcon, ChevronDownIcon, MoreIcon } from '../../../components/ui/icons';
 import { InlineAlert } from '../../../components/ui/inline-alert';
+import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { assetFileUrl } from '../../../lib/assets';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import type { FieldControlProps } from '../../field-control';
 import { useKitServices } from '../../kit-services';
-import { CodeEditor, type CodeEditorHandle } from '../code/code-editor';
+import type { CodeEditorHandle } from '../code/code-editor';
 import { richTextExtensions, serializeEditorHtml } from './extensions';
 import { checkFidelity, listLosses, type Fidelity } from './fidelity';
 import { checkLinkUrl } from './link-url';
@@ -50,6 +51,10 @@ import {
   UndoIcon,
 } from './toolbar-icons';
 import './rich-text.css';
+
+// The HTML view's CodeMirror (with the HTML, CSS and JavaScript parsers) loads the first time it opens: most
+// rich text is edited visually, and the page editor shows many rich text fields at once.
+const CodeEditor = lazy(() => import('../code/code-editor').then((m) => ({ default: m.CodeEditor })));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -138,7 +143,9 @@ function RichTextEditor({
         name: 'folioShortcuts',
         addKeyboardShortcuts: () => ({
           'Mod-k': () => {
-            openLinkDialog.current();
+            // A selection the browser just made (Shift+Home, Shift+arrows) reaches the editor with the next
+            // selectionchange event: open after it, so the link goes on the selected words.
+            setTimeout(() => openLinkDialog.current(), 0);
             return true;
           },
         }),
@@ -270,16 +277,18 @@ function RichTextEditor({
         <EditorContent editor={editor} />
       </div>
       {mode === 'source' && (
-        <CodeEditor
-          ref={sourceEditor}
-          value={source}
-          onChange={handleSourceChange}
-          onBlur={onBlur}
-          language="html"
-          labelledBy={labelId}
-          describedBy={describedBy}
-          isInvalid={isInvalid}
-        />
+        <Suspense fallback={<SourceLoading />}>
+          <CodeEditor
+            ref={sourceEditor}
+            value={source}
+            onChange={handleSourceChange}
+            onBlur={onBlur}
+            language="html"
+            labelledBy={labelId}
+            describedBy={describedBy}
+            isInvalid={isInvalid}
+          />
+        </Suspense>
       )}
       {editor && dialog === 'link' && <LinkDialog editor={editor} onClose={() => setDialog(null)} />}
       {editor && dialog === 'alt' && <AltTextDialog editor={editor} onClose={() => setDialog(null)} />}
@@ -300,6 +309,15 @@ function RichTextEditor({
   );
 }
 
+/** Where the HTML view will be, while CodeMirror loads. */
+function SourceLoading() {
+  return (
+    <p className="field-loading rich-text__source-loading" role="status">
+      <Spinner /> Loading the HTML view…
+    </p>
+  );
+}
+
 /** What the editor would save from `html`, worked out in a detached editor (the one on screen is untouched). */
 function throughEditor(html: string): string {
   const probe = new TiptapEditor({ extensions: richTextExtensions(), content: html });
@@ -314,6 +332,7 @@ function ToolButton({
   keys,
   isSelected,
   isDisabled,
+  secondary,
   onPress,
   children,
 }: {
@@ -323,14 +342,17 @@ function ToolButton({
   keys?: string;
   isSelected?: boolean;
   isDisabled?: boolean;
+  /** Moves into the "More formatting" menu when the editor is narrow. */
+  secondary?: boolean;
   onPress: () => void;
   children: ReactNode;
 }) {
   const title = shortcut ? `${label} (${shortcut})` : label;
+  const className = secondary ? 'rich-text__tool rich-text__tool--secondary' : 'rich-text__tool';
   if (isSelected === undefined) {
     return (
       <AriaButton
-        className="rich-text__tool"
+        className={className}
         aria-label={label}
         aria-keyshortcuts={keys}
         data-title={title}
@@ -343,7 +365,7 @@ function ToolButton({
   }
   return (
     <ToggleButton
-      className="rich-text__tool"
+      className={className}
       aria-label={label}
       aria-keyshortcuts={keys}
       data-title={title}
@@ -353,6 +375,22 @@ function ToolButton({
     >
       {children}
     </ToggleButton>
+  );
+}
+
+/** An entry of the "More formatting" menu: its name, whether it is on at the cursor, and its shortcut. */
+function MoreItem({ label, shortcut, isOn }: { label: string; shortcut?: string; isOn?: boolean }) {
+  return (
+    <span className="rich-text__more-item">
+      <span className="rich-text__more-check" aria-hidden="true">
+        {isOn ? <CheckIcon /> : null}
+      </span>
+      <span>
+        {label}
+        {isOn && <span className="visually-hidden"> (on)</span>}
+      </span>
+      {shortcut && <kbd className="rich-text__more-keys">{shortcut}</kbd>}
+    </span>
   );
 }
 
@@ -406,6 +444,13 @@ function RichTextToolbar({
       chain()
         .setHeading({ level: Number(style.slice(1)) as 1 | 2 | 3 | 4 | 5 | 6 })
         .run();
+  };
+
+  const moreActions = {
+    strike: () => chain().toggleStrike().run(),
+    code: () => chain().toggleCode().run(),
+    quote: () => chain().toggleBlockquote().run(),
+    rule: () => chain().setHorizontalRule().run(),
   };
 
   const tableAction = (key: Key) => {
@@ -505,6 +550,7 @@ function RichTextToolbar({
           </ToolButton>
           <ToolButton
             label="Strikethrough"
+            secondary
             shortcut={`${MOD}${SHIFT}S`}
             keys="Control+Shift+S"
             isSelected={state.strike}
@@ -514,6 +560,7 @@ function RichTextToolbar({
           </ToolButton>
           <ToolButton
             label="Inline code"
+            secondary
             shortcut={`${MOD}E`}
             keys="Control+E"
             isSelected={state.code}
@@ -542,6 +589,7 @@ function RichTextToolbar({
           </ToolButton>
           <ToolButton
             label="Quote"
+            secondary
             shortcut={`${MOD}${SHIFT}B`}
             keys="Control+Shift+B"
             isSelected={state.blockquote}
@@ -549,7 +597,7 @@ function RichTextToolbar({
           >
             <QuoteIcon />
           </ToolButton>
-          <ToolButton label="Horizontal line" onPress={() => chain().setHorizontalRule().run()}>
+          <ToolButton label="Horizontal line" secondary onPress={() => chain().setHorizontalRule().run()}>
             <RuleIcon />
           </ToolButton>
           <Separator orientation="vertical" className="rich-text__separator" />
@@ -570,6 +618,31 @@ function RichTextToolbar({
               Alt text…
             </AriaButton>
           )}
+          <MenuTrigger>
+            <AriaButton
+              className="rich-text__tool rich-text__more"
+              aria-label="More formatting"
+              data-title="More formatting"
+            >
+              <MoreIcon />
+            </AriaButton>
+            <Popover className="popover" offset={4}>
+              <Menu className="menu" onAction={(key: Key) => moreActions[String(key) as keyof typeof moreActions]()}>
+                <MenuItem id="strike" className="menu__item" textValue="Strikethrough">
+                  <MoreItem label="Strikethrough" shortcut={`${MOD}${SHIFT}S`} isOn={state.strike} />
+                </MenuItem>
+                <MenuItem id="code" className="menu__item" textValue="Inline code">
+                  <MoreItem label="Inline code" shortcut={`${MOD}E`} isOn={state.code} />
+                </MenuItem>
+                <MenuItem id="quote" className="menu__item" textValue="Quote">
+                  <MoreItem label="Quote" shortcut={`${MOD}${SHIFT}B`} isOn={state.blockquote} />
+                </MenuItem>
+                <MenuItem id="rule" className="menu__item" textValue="Horizontal line">
+                  <MoreItem label="Horizontal line" />
+                </MenuItem>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
           <MenuTrigger>
             <AriaButton className="rich-text__tool" aria-label="Table" data-title="Table">
               <TableIcon />
@@ -634,7 +707,7 @@ function RichTextToolbar({
           aria-label="HTML view"
           data-title="Edit the HTML"
         >
-          <SourceIcon /> HTML
+          <SourceIcon /> <span className="rich-text__tool-text">HTML</span>
         </ToggleButton>
       </span>
     </Toolbar>
