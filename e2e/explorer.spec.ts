@@ -57,26 +57,26 @@ async function seriousViolations(page: Page) {
 test('an admin shapes the demo site in the explorer, and all of it is still there after a reload', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/sites');
-  const demo = treeItem(page, 'demo, site');
+  const demo = treeItem(page, 'Home (demo), site');
   await expect(demo).toBeVisible();
 
   // Expand the demo site by keyboard: Tab into the tree, Right arrow opens the focused site.
-  await page.getByRole('searchbox', { name: 'Filter loaded items by name' }).focus();
+  await page.getByRole('searchbox', { name: 'Filter loaded items by title or name' }).focus();
   await page.keyboard.press('Tab');
   await expect(demo).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(demo).toHaveAttribute('aria-expanded', 'true');
-  await expect(treeItem(page, 'about, section')).toBeVisible();
+  await expect(treeItem(page, 'About us (about), section')).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  await expect(treeItem(page, 'about, section')).toBeFocused();
+  await expect(treeItem(page, 'About us (about), section')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/sites\/demo\/about$/);
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
-  await expect(treeItem(page, 'about, section')).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(page, 'About us (about), section')).toHaveAttribute('aria-selected', 'true');
 
   // A section with a landing page made from the "landing" template.
   await contextAction(page, demo, 'New section…');
-  let dialog = page.getByRole('dialog', { name: 'New section in “demo”' });
+  let dialog = page.getByRole('dialog', { name: 'New section in “Home”' });
   await dialog.getByLabel('Display title').fill('Press room');
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('press-room');
   await dialog.getByRole('button', { name: /Landing page template/ }).click();
@@ -85,10 +85,10 @@ test('an admin shapes the demo site in the explorer, and all of it is still ther
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/sites\/demo\/press-room$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Press room' })).toBeVisible();
-  const pressRoom = treeItem(page, 'press-room, section');
+  const pressRoom = treeItem(page, 'Press room (press-room), section');
   await expect(pressRoom).toHaveAttribute('aria-selected', 'true');
-  await expand(page, 'press-room, section');
-  await expect(treeItem(page, 'index, landing page').last()).toBeVisible();
+  await expand(page, 'Press room (press-room), section');
+  await expect(treeItem(page, 'Press room (index), landing page').last()).toBeVisible();
   const landing = await page.request.get('/cms/rest/pages/by-path/demo/press-room/index', { headers: JSON_HEADERS });
   expect(((await landing.json()) as { templateName: string }).templateName).toBe('landing');
 
@@ -96,7 +96,7 @@ test('an admin shapes the demo site in the explorer, and all of it is still ther
   await pressRoom.hover();
   await page.getByRole('button', { name: 'Actions for press-room' }).click();
   await page.getByRole('menuitem', { name: 'New folder…' }).click();
-  dialog = page.getByRole('dialog', { name: 'New folder in “press-room”' });
+  dialog = page.getByRole('dialog', { name: 'New folder in “Press room”' });
   await dialog.getByLabel('Name', { exact: true }).fill('kits');
   await dialog.getByRole('button', { name: 'Create folder' }).click();
   await expect(dialog).toBeHidden();
@@ -116,32 +116,32 @@ test('an admin shapes the demo site in the explorer, and all of it is still ther
   await expect(page).toHaveURL(/\/pages\/demo\/press-room\/kits\/media-kit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Media kit' })).toBeVisible();
   await expect(page.getByText('article', { exact: true })).toBeVisible();
-  await expect(treeItem(page, 'media-kit, page')).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(page, 'Media kit (media-kit), page')).toHaveAttribute('aria-selected', 'true');
 
   // An external link: the URL must be an absolute http(s) address.
   await contextAction(page, demo, 'New external link…');
-  dialog = page.getByRole('dialog', { name: 'New external link in “demo”' });
+  dialog = page.getByRole('dialog', { name: 'New external link in “Home”' });
   await dialog.getByLabel('Display title').fill('Folio on GitHub');
   await dialog.getByLabel('URL').fill('ftp://example.org/folio');
   await dialog.getByRole('button', { name: 'Create external link' }).click();
-  await expect(dialog.getByText('The URL must be an absolute http:// or https:// URL')).toBeVisible();
+  await expect(dialog.getByText('The URL must be an absolute http:// or https:// URL.')).toBeVisible();
   await dialog.getByLabel('URL').fill('https://github.com/example/folio');
   await dialog.getByRole('button', { name: 'Create external link' }).click();
   await expect(dialog).toBeHidden();
-  await expect(treeItem(page, 'folio-on-github, external link')).toBeVisible();
+  await expect(treeItem(page, 'Folio on GitHub (folio-on-github), external link')).toBeVisible();
 
   // A section link whose target is picked in a tree.
   await contextAction(page, demo, 'New section link…');
-  dialog = page.getByRole('dialog', { name: 'New section link in “demo”' });
+  dialog = page.getByRole('dialog', { name: 'New section link in “Home”' });
   const picker = dialog.getByRole('tree', { name: 'Target section' });
-  await picker.getByRole('treeitem', { name: 'about, section' }).locator('button[slot="chevron"]').click();
-  await picker.getByRole('treeitem', { name: 'team, section' }).click();
+  await picker.getByRole('treeitem', { name: 'About us (about), section' }).locator('button[slot="chevron"]').click();
+  await picker.getByRole('treeitem', { name: 'Our team (team), section' }).click();
   await expect(dialog.getByText('Leads to “demo/about/team”.')).toBeVisible();
   await dialog.getByLabel('Display title').fill('Meet the team');
   await dialog.getByLabel('Name', { exact: true }).fill('team-link');
   await dialog.getByRole('button', { name: 'Create section link' }).click();
   await expect(dialog).toBeHidden();
-  await expect(treeItem(page, 'team-link, section link')).toBeVisible();
+  await expect(treeItem(page, 'Meet the team (team-link), section link')).toBeVisible();
 
   // Rename inline with F2.
   await kits.click();
@@ -158,7 +158,7 @@ test('an admin shapes the demo site in the explorer, and all of it is still ther
 
   // Move a folder by drag and drop: "articles" onto the section "press-room".
   await treeItem(page, 'articles, folder').dragTo(pressRoom);
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Moved “articles” into “press-room”');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Moved “articles” into “Press room”');
   await expect.poll(() => childrenOf(page, 'demo/press-room')).toContain('articles, folder');
   expect(await childrenOf(page, 'demo')).not.toContain('articles, folder');
 
@@ -170,41 +170,41 @@ test('an admin shapes the demo site in the explorer, and all of it is still ther
   dialog = page.getByRole('dialog', { name: 'Move folder “media-kits”' });
   const target = dialog.getByRole('tree', { name: 'Move to' });
   // A cycle is refused before anything is sent.
-  await target.getByRole('treeitem', { name: 'press-room, section' }).click();
+  await target.getByRole('treeitem', { name: 'Press room (press-room), section' }).click();
   await expect(dialog.getByText('“media-kits” is already in “press-room”.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Move here' })).toBeDisabled();
-  await target.getByRole('treeitem', { name: 'news, section' }).click();
+  await target.getByRole('treeitem', { name: 'News (news), section' }).click();
   await dialog.getByRole('button', { name: 'Move here' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/sites\/demo\/news\/media-kits$/);
   await expect(treeItem(page, 'media-kits, folder')).toHaveAttribute('aria-selected', 'true');
 
   // Reorder two sections: "news" above "about", by drag and drop (drop on the upper edge of "about")…
-  const about = treeItem(page, 'about, section');
-  await treeItem(page, 'news, section').dragTo(about, { targetPosition: { x: 60, y: 3 } });
+  const about = treeItem(page, 'About us (about), section');
+  await treeItem(page, 'News (news), section').dragTo(about, { targetPosition: { x: 60, y: 3 } });
   await expect
     .poll(() => childrenOf(page, 'demo'))
-    .toEqual(expect.arrayContaining(['news, section', 'about, section']));
+    .toEqual(expect.arrayContaining(['News (news), section', 'About us (about), section']));
   await expect
     .poll(async () => (await childrenOf(page, 'demo')).slice(0, 2))
-    .toEqual(['news, section', 'about, section']);
+    .toEqual(['News (news), section', 'About us (about), section']);
   // …and "press-room" up by one with the keyboard (Alt+↑).
   await pressRoom.focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect
     .poll(async () => (await childrenOf(page, 'demo')).filter((n) => /section|link/.test(n)))
     .toEqual([
-      'news, section',
-      'about, section',
-      'press-room, section',
-      'folio-docs, external link',
-      'folio-on-github, external link',
-      'team-link, section link',
+      'News (news), section',
+      'About us (about), section',
+      'Press room (press-room), section',
+      'Documentation (folio-docs), external link',
+      'Folio on GitHub (folio-on-github), external link',
+      'Meet the team (team-link), section link',
     ]);
 
   // Delete a non-empty folder, after a confirmation that names what goes.
   await contextAction(page, demo, 'New folder…');
-  dialog = page.getByRole('dialog', { name: 'New folder in “demo”' });
+  dialog = page.getByRole('dialog', { name: 'New folder in “Home”' });
   await dialog.getByLabel('Name', { exact: true }).fill('drafts');
   await dialog.getByRole('button', { name: 'Create folder' }).click();
   await expect(page).toHaveURL(/\/sites\/demo\/drafts$/);
@@ -228,22 +228,24 @@ test('an admin shapes the demo site in the explorer, and all of it is still ther
 
   // Everything is stored: after a reload the tree shows it again (opened where it was), and so does the service.
   await page.reload();
-  await expect(treeItem(page, 'demo, site')).toHaveAttribute('aria-expanded', 'true');
+  await expect(treeItem(page, 'Home (demo), site')).toHaveAttribute('aria-expanded', 'true');
   await expect
     .poll(async () => (await childrenOf(page, 'demo')).filter((n) => /section|link/.test(n)))
     .toEqual([
-      'news, section',
-      'about, section',
-      'press-room, section',
-      'folio-docs, external link',
-      'folio-on-github, external link',
-      'team-link, section link',
+      'News (news), section',
+      'About us (about), section',
+      'Press room (press-room), section',
+      'Documentation (folio-docs), external link',
+      'Folio on GitHub (folio-on-github), external link',
+      'Meet the team (team-link), section link',
     ]);
-  await expand(page, 'press-room, section');
-  await expect.poll(() => childrenOf(page, 'demo/press-room')).toEqual(['articles, folder', 'index, landing page']);
-  await expand(page, 'news, section');
+  await expand(page, 'Press room (press-room), section');
+  await expect
+    .poll(() => childrenOf(page, 'demo/press-room'))
+    .toEqual(['articles, folder', 'Press room (index), landing page']);
+  await expand(page, 'News (news), section');
   await expand(page, 'media-kits, folder');
-  await expect(treeItem(page, 'media-kit, page')).toBeVisible();
+  await expect(treeItem(page, 'Media kit (media-kit), page')).toBeVisible();
   expect(await childrenOf(page, 'demo')).not.toContain('drafts, folder');
 
   const site = await folderJson(page, 'demo');
@@ -275,15 +277,15 @@ test('the URL is the item’s path: deep links open the tree down to the item, a
 }) => {
   await page.goto('/sites/demo/about/team');
   await expect(page.getByRole('heading', { level: 1, name: 'Our team' })).toBeVisible();
-  const team = treeItem(page, 'team, section');
+  const team = treeItem(page, 'Our team (team), section');
   await expect(team).toHaveAttribute('aria-selected', 'true');
-  await expect(treeItem(page, 'about, section')).toHaveAttribute('aria-expanded', 'true');
+  await expect(treeItem(page, 'About us (about), section')).toHaveAttribute('aria-expanded', 'true');
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
-  await expect(crumbs.getByRole('link')).toHaveText(['demo', 'about', 'team']);
+  await expect(crumbs.getByRole('link')).toHaveText(['Home', 'About us', 'Our team']);
 
-  await treeItem(page, 'about, section').click();
+  await treeItem(page, 'About us (about), section').click();
   await expect(page).toHaveURL(/\/sites\/demo\/about$/);
-  await crumbs.getByRole('link', { name: 'demo' }).click();
+  await crumbs.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/sites\/demo$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/sites\/demo\/about$/);
@@ -291,27 +293,27 @@ test('the URL is the item’s path: deep links open the tree down to the item, a
   await expect(page).toHaveURL(/\/sites\/demo\/about\/team$/);
   await expect(team).toHaveAttribute('aria-selected', 'true');
 
-  // An asset folder opens with its subfolders and assets; a page with its summary.
+  // An asset folder opens in the asset library; a page with its summary.
   await page.goto('/assets/images');
   await expect(page.getByRole('heading', { level: 1, name: 'images' })).toBeVisible();
-  await expect(page.getByRole('list', { name: /Assets/ })).toContainText('logo.png');
+  await expect(page.getByRole('grid', { name: 'Assets in images' })).toContainText('logo.png');
   await expect(treeItem(page, 'images, asset folder')).toHaveAttribute('aria-selected', 'true');
 });
 
 test('find searches every site on the server; the filter narrows what the tree has loaded', async ({ page }) => {
   await page.goto('/sites');
-  await expect(treeItem(page, 'demo, site')).toBeVisible();
-  const find = page.getByRole('combobox', { name: 'Find by name' });
+  await expect(treeItem(page, 'Home (demo), site')).toBeVisible();
+  const find = page.getByRole('combobox', { name: 'Find by title or name' });
   await find.fill('getting');
-  await page.getByRole('option', { name: /getting-started/ }).click();
+  await page.getByRole('option', { name: 'Getting started' }).click();
   await expect(page).toHaveURL(/\/pages\/demo\/.*getting-started$/);
-  await expect(treeItem(page, 'getting-started, page')).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(page, 'Getting started (getting-started), page')).toHaveAttribute('aria-selected', 'true');
 
-  const filter = page.getByRole('searchbox', { name: 'Filter loaded items by name' });
+  const filter = page.getByRole('searchbox', { name: 'Filter loaded items by title or name' });
   await filter.fill('start');
   // Only the match and the containers leading to it stay.
-  await expect(treeItem(page, 'getting-started, page')).toBeVisible();
-  await expect(treeItem(page, 'about, section')).toHaveCount(0);
+  await expect(treeItem(page, 'Getting started (getting-started), page')).toBeVisible();
+  await expect(treeItem(page, 'About us (about), section')).toHaveCount(0);
   await expect(treeItem(page, 'Assets, asset library')).toHaveCount(0);
   await expect(page.getByText('1 loaded item matches')).toBeVisible();
   await filter.fill('');
@@ -339,14 +341,14 @@ test('a Viewer reads the explorer but is offered nothing that changes anything',
   await page.goto('/sign-in');
   await signInThroughForm(page, username, 'reader-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
-  await expand(page, 'demo, site');
-  await treeItem(page, 'about, section').click();
+  await expand(page, 'Home (demo), site');
+  await treeItem(page, 'About us (about), section').click();
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
 
   // No "…" buttons, nothing draggable, a context menu that only opens, no toolbar, read-only properties.
   await expect(tree(page).getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
   await expect(tree(page).locator('[draggable="true"]')).toHaveCount(0);
-  await treeItem(page, 'about, section').click({ button: 'right' });
+  await treeItem(page, 'About us (about), section').click({ button: 'right' });
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['OpenEnter']);
   await page.keyboard.press('Escape');
   await page.keyboard.press('F2');
@@ -368,30 +370,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto('/sites/demo/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
-    await expand(page, 'about, section');
-    await expect(treeItem(page, 'team, section')).toBeVisible();
+    await expand(page, 'About us (about), section');
+    await expect(treeItem(page, 'Our team (team), section')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await treeItem(page, 'about, section').click({ button: 'right' });
+    await treeItem(page, 'About us (about), section').click({ button: 'right' });
     await expect(page.getByRole('menu')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Move to…' }).click();
-    await expect(page.getByRole('dialog', { name: 'Move section “about”' }).getByRole('tree')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Move section “About us”' }).getByRole('tree')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'New', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Section link' }).click();
-    await expect(page.getByRole('dialog', { name: 'New section link in “about”' }).getByRole('tree')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'New section link in “About us”' }).getByRole('tree')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.goto('/pages/demo/about/index');
     await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Page outline' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -65,7 +65,7 @@ test('a deep link leads through sign-in and back to where the user was going', a
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });
 
-test('when the session ends, the next call returns to sign-in and then back to the same screen', async ({
+test('when the session ends, the next call asks to sign in again in a dialog and carries on on the same screen', async ({
   page,
   context,
 }) => {
@@ -78,16 +78,23 @@ test('when the session ends, the next call returns to sign-in and then back to t
   await expect(
     page
       .getByRole('tree', { name: 'Sites and asset library' })
-      .getByRole('treeitem', { name: 'demo, site', exact: true }),
+      .getByRole('treeitem', { name: 'Home (demo), site', exact: true }),
   ).toBeVisible();
 
   // The session cookie disappears (as when the server ends an idle session); the app has not noticed yet.
   await context.clearCookies();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
 
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Fusers$/);
-  await expect(page.getByText('Your session has ended.')).toBeVisible();
-  await signInThroughForm(page, 'admin', E2E_ADMIN_PASSWORD);
+  // Nothing on the screen is lost: the user signs in again over it (the username is known).
+  const dialog = page.getByRole('dialog', { name: 'Sign in again to continue' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Your session has ended.')).toBeVisible();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(dialog.getByLabel('Username')).toHaveValue('admin');
+  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+  await dialog.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /^admin/ })).toBeVisible();
 });

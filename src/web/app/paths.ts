@@ -3,6 +3,10 @@ export const paths = {
   signIn: '/sign-in',
   sites: '/sites',
   users: '/users',
+  /** `/templates`, `/templates/new`, `/templates/<name>`: templates and their editor (admins). */
+  templates: '/templates',
+  /** The signed-in user's own account (their password). */
+  account: '/account',
   /** `/kit` and `/kit/<widgets|assets>/<type>`: the editing kit's gallery (admins). */
   kit: '/kit',
   /** `/pages/<site>/<folders…>/<page>`: a page. */

@@ -6,18 +6,25 @@ import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { SignInRoute } from './routes/sign-in-route';
 import { SitesRoute } from './routes/sites-route';
+import { FirstLoad } from './routes/first-load';
 
 // Screens not needed for the first paint (sign-in, the sites) load on first use, with the libraries only they
 // need (user management's dialogs, menus and selects; the explorer's tree and forms).
 const explorerItemRoute = () => import('./routes/explorer-item-route');
 const usersRoute = () => import('./routes/users-route');
 const kitRoute = () => import('./routes/kit-route');
+const templatesRoute = () => import('./routes/templates-route');
+const accountRoute = () => import('./routes/account-route');
+const assetLibraryRoute = () => import('./routes/asset-library-route');
+const pageEditorRoute = () => import('./routes/page-editor-route');
 
 /** Every screen of the app. Features are composed here; they never import each other. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's lazy route loads on a full page load (React Router warns without one).
+    hydrateFallbackElement: <FirstLoad />,
     children: [
       { path: paths.signIn, element: <SignInRoute /> },
       {
@@ -27,13 +34,17 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.sites} replace /> },
           { path: paths.sites, element: <SitesRoute /> },
           { path: paths.users, lazy: usersRoute },
+          { path: paths.templates, lazy: templatesRoute },
+          { path: `${paths.templates}/:name`, lazy: templatesRoute },
+          { path: paths.account, lazy: accountRoute },
           { path: paths.kit, lazy: kitRoute },
           { path: `${paths.kit}/:kind/:type`, lazy: kitRoute },
           // The explorer's screens: the URL of an item is its path (loaded on first use).
           { path: `${paths.sites}/*`, lazy: explorerItemRoute },
-          { path: `${paths.pages}/*`, lazy: explorerItemRoute },
-          { path: paths.assets, lazy: explorerItemRoute },
-          { path: `${paths.assets}/*`, lazy: explorerItemRoute },
+          { path: `${paths.pages}/*`, lazy: pageEditorRoute },
+          // The asset library: /assets and /assets/<folders…> (the URLs the explorer gives asset folders).
+          { path: paths.assets, lazy: assetLibraryRoute },
+          { path: `${paths.assets}/*`, lazy: assetLibraryRoute },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

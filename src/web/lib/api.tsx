@@ -9,6 +9,10 @@ export interface WebApi {
   client: Client;
   /** Remembers the session's CSRF token (from sign-in or /auth/me); undefined when signed out. */
   setCsrfToken(token: string | undefined): void;
+  /** The session's CSRF token, for requests sent without the client (uploads with progress). */
+  csrfToken(): string | undefined;
+  /** Tells the subscribers of `onUnauthorized` about a 401 that a request outside the client received. */
+  reportUnauthorized(error: ApiError): void;
   /** Subscribes to 401 answers of any call except sign-in; returns the unsubscribe function. */
   onUnauthorized(listener: (error: ApiError) => void): () => void;
 }
@@ -17,18 +21,17 @@ export interface WebApi {
 export function createWebApi(options: Pick<ClientOptions, 'fetch' | 'baseUrl'> = {}): WebApi {
   let csrfToken: string | undefined;
   const listeners = new Set<(error: ApiError) => void>();
-  const client = createClient({
-    ...options,
-    getCsrfToken: () => csrfToken,
-    onUnauthorized: (error) => {
-      for (const listener of [...listeners]) listener(error);
-    },
-  });
+  const reportUnauthorized = (error: ApiError) => {
+    for (const listener of [...listeners]) listener(error);
+  };
+  const client = createClient({ ...options, getCsrfToken: () => csrfToken, onUnauthorized: reportUnauthorized });
   return {
     client,
     setCsrfToken: (token) => {
       csrfToken = token;
     },
+    csrfToken: () => csrfToken,
+    reportUnauthorized,
     onUnauthorized: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

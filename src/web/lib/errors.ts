@@ -28,21 +28,32 @@ export function errorTitle(error: unknown): string {
   }
 }
 
+/** A field's problem as the service words it ("must not be empty") as a sentence: "The name must not be empty." */
+export function fieldSentence(message: string, label?: string): string {
+  const text = label ? `${label} ${message}` : message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 /**
- * Field errors of a 400 keyed by form field name, for react-aria's `<Form validationErrors>`.
- * `fields` maps a server path (`body.password`, `params.name`) to the form field it belongs to.
+ * Field errors of a 400 keyed by form field name, for react-aria's `<Form validationErrors>`, each a sentence.
+ * `fields` maps a server path (`body.password`, `params.name`) to the form field it belongs to; `labels` names a
+ * field the way its sentence starts ("The name").
  */
-export function fieldErrorsOf(error: unknown, fields: Record<string, string>): Record<string, string> {
+export function fieldErrorsOf(
+  error: unknown,
+  fields: Record<string, string>,
+  labels: Record<string, string> = {},
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isApiError(error)) return out;
   for (const e of error.errors) {
     const field = fields[e.path];
-    if (field && !out[field]) out[field] = e.message;
+    if (field && !out[field]) out[field] = fieldSentence(e.message, labels[field]);
   }
   return out;
 }
 
 /** True when every field error of `error` was placed on a form field (so no extra banner is needed). */
-export function allFieldErrorsPlaced(error: ApiError, fields: Record<string, string>): boolean {
+export function allFieldErrorsPlaced(error: ApiError, fields: Record<string, unknown>): boolean {
   return error.errors.length > 0 && error.errors.every((e) => e.path in fields);
 }

@@ -1,10 +1,20 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function format(iso: string, formatter: Intl.DateTimeFormat): string {
+  // The reference system writes `+0000` offsets; Date parses them in V8, but normalise to be safe everywhere.
+  const date = new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
+}
 
 /** A timestamp of the service in the reader's locale; the raw text when it is not a date. */
 export function formatDateTime(iso: string): string {
-  // The reference system writes `+0000` offsets; Date parses them in V8, but normalise to be safe everywhere.
-  const date = new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return format(iso, dateTime);
+}
+
+/** The day of a timestamp of the service, in the reader's locale (narrow columns). */
+export function formatDate(iso: string): string {
+  return format(iso, dateOnly);
 }
 
 /** A size in bytes for people: "930 B", "12.4 KB", "3.1 MB". */

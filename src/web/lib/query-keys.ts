@@ -20,6 +20,8 @@ export const foldersKeys = {
   details: () => [...foldersKeys.all, 'detail'] as const,
   detail: (path: string) => [...foldersKeys.details(), ...splitPath(path)] as const,
   contents: (path: string) => [...foldersKeys.all, 'contents', ...splitPath(path)] as const,
+  /** The children of a container with their titles, states and changes (prefix of the children of a subtree). */
+  children: (path: string) => [...foldersKeys.all, 'children', ...splitPath(path)] as const,
   find: (q: string) => [...foldersKeys.all, 'find', q] as const,
 };
 
@@ -36,6 +38,8 @@ export const templatesKeys = {
   all: ['templates'] as const,
   list: () => [...templatesKeys.all, 'list'] as const,
   detail: (name: string) => [...templatesKeys.all, 'detail', name] as const,
+  usage: (name: string, regions?: readonly string[]) =>
+    [...templatesKeys.all, 'usage', name, regions?.join(',') ?? ''] as const,
 };
 
 /** Assets: folder listings (per query), metadata, where they are used, their workflow transitions. */

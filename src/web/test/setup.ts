@@ -1,8 +1,14 @@
 // Vitest setup of the 'web' project (jsdom): clean the DOM and shared state between tests, and provide the few
 // browser APIs jsdom lacks that react-aria uses.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { toastQueue } from '../components/ui/toast';
+
+// The app asks who is signed in only when the sign-in hint cookie is there (see SESSION_HINT_COOKIE): tests
+// answer /auth/me themselves, signed in or not.
+beforeEach(() => {
+  document.cookie = 'folio_signed_in=1; Path=/';
+});
 
 afterEach(() => {
   cleanup();

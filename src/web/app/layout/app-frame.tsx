@@ -1,11 +1,43 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
-import { GlobeIcon, LayersIcon, SignOutIcon, UsersIcon } from '../../components/ui/icons';
+import { GlobeIcon, ImagesIcon, LayersIcon, ListTreeIcon, SignOutIcon, UsersIcon } from '../../components/ui/icons';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
 import { paths } from '../paths';
 import './app-frame.css';
+
+/** An area of the app in the main menu, and the URLs that belong to it. */
+interface Area {
+  id: string;
+  label: string;
+  href: string;
+  icon: (props: { className?: string }) => ReactNode;
+  /** Its screens: a page of a site is in the sites' area, an asset folder in the asset library's. */
+  prefixes: readonly string[];
+  adminOnly?: boolean;
+}
+
+const AREAS: readonly Area[] = [
+  { id: 'sites', label: 'Sites', href: paths.sites, icon: GlobeIcon, prefixes: [paths.sites, paths.pages] },
+  { id: 'assets', label: 'Asset library', href: paths.assets, icon: ImagesIcon, prefixes: [paths.assets] },
+  {
+    id: 'templates',
+    label: 'Templates',
+    href: paths.templates,
+    icon: ListTreeIcon,
+    prefixes: [paths.templates],
+    adminOnly: true,
+  },
+  { id: 'users', label: 'Users', href: paths.users, icon: UsersIcon, prefixes: [paths.users], adminOnly: true },
+  { id: 'kit', label: 'Editing kit', href: paths.kit, icon: LayersIcon, prefixes: [paths.kit], adminOnly: true },
+];
+
+/** `page` on the area's own screen, `location` anywhere inside it (a site's page, an asset folder). */
+function ariaCurrentOf(area: Area, pathname: string): 'page' | 'location' | undefined {
+  if (pathname === area.href) return 'page';
+  return area.prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? 'location' : undefined;
+}
 
 /**
  * The frame around every signed-in screen: header (product, theme, the signed-in user, sign out), navigation on
@@ -62,7 +94,14 @@ export function AppFrame({
           <ThemeSwitch />
           <p className="frame__user">
             <span className="visually-hidden">Signed in as </span>
-            <span className="frame__username">{user.username}</span>
+            <Link
+              to={paths.account}
+              className="frame__username"
+              aria-current={location.pathname === paths.account ? 'page' : undefined}
+              aria-label={`${user.username}: your account and password`}
+            >
+              {user.username}
+            </Link>
             <span className="badge">{user.role}</span>
           </p>
           <Button variant="secondary" size="sm" onPress={onSignOut} isPending={isSigningOut}>
@@ -72,25 +111,13 @@ export function AppFrame({
       </header>
       <nav className="frame__nav" aria-label="Main">
         <ul>
-          <li>
-            <NavLink to={paths.sites} className="nav-link">
-              <GlobeIcon /> Sites
-            </NavLink>
-          </li>
-          {user.role === 'Admin' && (
-            <li>
-              <NavLink to={paths.users} className="nav-link">
-                <UsersIcon /> Users
-              </NavLink>
+          {AREAS.filter((area) => !area.adminOnly || user.role === 'Admin').map((area) => (
+            <li key={area.id}>
+              <Link to={area.href} className="nav-link" aria-current={ariaCurrentOf(area, location.pathname)}>
+                <area.icon /> {area.label}
+              </Link>
             </li>
-          )}
-          {user.role === 'Admin' && (
-            <li>
-              <NavLink to={paths.kit} className="nav-link">
-                <LayersIcon /> Editing kit
-              </NavLink>
-            </li>
-          )}
+          ))}
         </ul>
         {navigationPanel}
       </nav>

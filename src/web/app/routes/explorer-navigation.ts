@@ -59,6 +59,7 @@ export function useExplorerNavigation(): ExplorerNavigation {
       open: (item, options) => void navigate(explorerHrefOf(item), { replace: options?.replace }),
       currentPath,
       openHome: () => void navigate(paths.sites, { replace: true }),
+      homeHref: paths.sites,
     }),
     [navigate, currentPath],
   );

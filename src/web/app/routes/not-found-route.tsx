@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'react-router';
-import { PageHeader } from '../../components/ui/page-header';
+import { useLocation } from 'react-router';
+import { NotFound } from '../../components/ui/not-found';
 import { useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../paths';
 
@@ -8,18 +8,8 @@ export function NotFoundRoute() {
   useDocumentTitle('Not found');
   const location = useLocation();
   return (
-    <>
-      <PageHeader
-        title="Page not found"
-        description={
-          <>
-            Folio has no screen at <code>{location.pathname}</code>.
-          </>
-        }
-      />
-      <p>
-        <Link to={paths.sites}>Go to the sites</Link>
-      </p>
-    </>
+    <NotFound backHref={paths.sites} backLabel="Go to the sites">
+      Folio has no screen at <code>{location.pathname}</code>.
+    </NotFound>
   );
 }

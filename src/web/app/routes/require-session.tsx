@@ -1,19 +1,25 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletContext } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import { ErrorState, LoadingState } from '../../components/ui/status';
-import { useSession, useSignOut } from '../../features/auth/api/session';
+import { useSession, useSignOut, waitForSignIn } from '../../features/auth/api/session';
+import { ReauthProvider, type Reauth } from '../../lib/reauth';
 import { ExplorerProvider, useExplorer } from '../../features/explorer/components/explorer-context';
 import { signInPathFor } from '../../lib/safe-redirect';
 import { AppFrame } from '../layout/app-frame';
 import { paths } from '../paths';
 import { useExplorerNavigation } from './explorer-navigation';
+import { UploadTraySlot } from './upload-tray-slot';
 
 // The explorer's tree and find field load after the frame (they are not needed to show the first screen).
 const explorer = () => import('../../features/explorer/components/explorer-lazy');
 const ExplorerTreePanel = lazy(() => explorer().then((m) => ({ default: m.ExplorerTreePanel })));
 const FindField = lazy(() => explorer().then((m) => ({ default: m.FindField })));
 const ExplorerDialogs = lazy(() => explorer().then((m) => ({ default: m.ExplorerDialogs })));
+const ReauthDialog = lazy(() =>
+  import('../../features/auth/components/reauth-dialog').then((m) => ({ default: m.ReauthDialog })),
+);
 
 /** The explorer's open dialog, if any (its code loads when the first one opens). */
 function ExplorerDialogSlot() {
@@ -76,23 +82,35 @@ export function RequireSession() {
   const pending = useNavigation().location;
   const location = pending ?? current;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const reauth = useMemo<Reauth>(() => ({ reauthenticate: () => waitForSignIn(queryClient) }), [queryClient]);
 
   if (session.data?.user) {
     const user = session.data.user;
     return (
-      <WithExplorer user={user}>
-        {({ tree, find }) => (
-          <AppFrame
-            user={user}
-            isSigningOut={signOut.isPending}
-            onSignOut={() => signOut.mutate(undefined, { onSuccess: () => navigate(paths.signIn, { replace: true }) })}
-            navigationPanel={tree}
-            headerSearch={find}
-          >
-            <Outlet context={{ user } satisfies FrameContext} />
-          </AppFrame>
+      <ReauthProvider value={reauth}>
+        <WithExplorer user={user}>
+          {({ tree, find }) => (
+            <AppFrame
+              user={user}
+              isSigningOut={signOut.isPending}
+              onSignOut={() =>
+                signOut.mutate(undefined, { onSuccess: () => navigate(paths.signIn, { replace: true }) })
+              }
+              navigationPanel={tree}
+              headerSearch={find}
+            >
+              <Outlet context={{ user } satisfies FrameContext} />
+              <UploadTraySlot />
+            </AppFrame>
+          )}
+        </WithExplorer>
+        {session.data.stale && (
+          <Suspense fallback={null}>
+            <ReauthDialog username={user.username} />
+          </Suspense>
         )}
-      </WithExplorer>
+      </ReauthProvider>
     );
   }
   if (session.data) {

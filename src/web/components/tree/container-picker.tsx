@@ -1,5 +1,5 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Collection,
   ListLayout,
@@ -7,17 +7,22 @@ import {
   TreeLoadMoreItem,
   Virtualizer,
   type Key,
+  type TreeState,
 } from 'react-aria-components';
-import type { WithEtag } from '../../../shared/api/client';
-import type { Folder } from '../../../shared/api/folders';
 import { ErrorState } from '../ui/status';
 import { Tree, TreeItem } from '../ui/tree';
 import { useApi } from '../../lib/api';
-import { folderQueryOptions } from '../../lib/queries/folders';
 import { sitesQueryOptions } from '../../lib/queries/sites';
-import { foldersKeys } from '../../lib/query-keys';
-import { accessibleNameOf, ancestorPathsOf, itemAt, LIBRARY_ITEM, type ExplorerItem } from '../../lib/tree/items';
-import { buildTree, type ListingState, type TreeNode } from '../../lib/tree/tree-nodes';
+import {
+  accessibleNameOf,
+  ancestorPathsOf,
+  labelOf,
+  LIBRARY_ITEM,
+  siteItemsOf,
+  type ExplorerItem,
+} from '../../lib/tree/items';
+import { buildTree, type TreeNode } from '../../lib/tree/tree-nodes';
+import { useTreeListings } from '../../lib/tree/use-listings';
 import { errorMessage } from '../../lib/errors';
 import { TreeRowContent } from './tree-row';
 
@@ -34,6 +39,7 @@ export function ContainerPicker({
   selectedPath,
   onSelect,
   initiallyExpanded,
+  autoFocus,
 }: {
   /** Accessible name of the tree ("Move to"). */
   label: string;
@@ -44,30 +50,35 @@ export function ContainerPicker({
   onSelect: (item: ExplorerItem) => void;
   /** A container that starts open, with the ones above it (where the item is now). */
   initiallyExpanded?: string;
+  /** Puts the focus in the tree when it shows: on the `initiallyExpanded` container's row, else the first row. */
+  autoFocus?: boolean;
 }) {
   const client = useApi();
-  const queryClient = useQueryClient();
   const [expanded, setExpanded] = useState<Set<string>>(
     () => new Set(initiallyExpanded ? [...ancestorPathsOf(initiallyExpanded), initiallyExpanded] : []),
   );
   const sites = useQuery({ ...sitesQueryOptions(client), enabled: realm === 'sites' });
   const expandedPaths = useMemo(() => [...expanded].sort(), [expanded]);
-  useQueries({ queries: expandedPaths.map((path) => folderQueryOptions(client, path)) });
-
-  const listingOf = useCallback(
-    (path: string): ListingState => {
-      const state = queryClient.getQueryState<WithEtag<Folder>>(foldersKeys.detail(path));
-      if (state?.data) return { status: 'loaded', folder: state.data.data };
-      if (state?.status === 'error') return { status: 'error', error: state.error };
-      return state ? { status: 'loading' } : { status: 'unknown' };
-    },
-    [queryClient],
-  );
-  const roots = useMemo(
-    () => (realm === 'library' ? [LIBRARY_ITEM] : (sites.data ?? []).map((s) => itemAt(s.name, 'site'))),
-    [realm, sites.data],
-  );
+  const listingOf = useTreeListings(expandedPaths);
+  const roots = useMemo(() => (realm === 'library' ? [LIBRARY_ITEM] : siteItemsOf(sites.data)), [realm, sites.data]);
   const built = buildTree({ roots, expanded, listingOf, keep });
+
+  // Focus the row of the container the item is in once it is there (the sites load first, then the listings).
+  const stateRef = useRef<TreeState<unknown> | null>(null);
+  const treeRef = useRef<HTMLDivElement>(null);
+  const focusDone = useRef(!autoFocus);
+  const focusKey = initiallyExpanded && built.byPath.has(initiallyExpanded) ? initiallyExpanded : built.nodes[0]?.id;
+  const focusReady = focusKey !== undefined && (focusKey === initiallyExpanded || !initiallyExpanded);
+  useEffect(() => {
+    const manager = stateRef.current?.selectionManager;
+    if (focusDone.current || !focusReady || !manager || focusKey === undefined) return;
+    focusDone.current = true;
+    manager.setFocused(true);
+    manager.setFocusedKey(focusKey);
+    requestAnimationFrame(() =>
+      treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(focusKey)}"]`)?.focus(),
+    );
+  }, [focusReady, focusKey]);
 
   if (realm === 'sites' && sites.isError) {
     return <ErrorState title="Could not load the sites" error={sites.error} onRetry={() => void sites.refetch()} />;
@@ -77,7 +88,7 @@ export function ContainerPicker({
     <TreeItem<TreeNode>
       id={node.id}
       value={node}
-      textValue={node.item.name}
+      textValue={labelOf(node.item)}
       aria-label={accessibleNameOf(node.item)}
       hasChildItems={node.hasChildren}
       className="xtree-item"
@@ -105,6 +116,9 @@ export function ContainerPicker({
     <div className="picker">
       <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: PICKER_ROW_HEIGHT }}>
         <Tree<TreeNode>
+          ref={treeRef}
+          stateRef={stateRef}
+          autoFocus={autoFocus}
           aria-label={label}
           className="xtree picker__tree"
           items={built.nodes}

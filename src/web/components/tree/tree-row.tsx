@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { ExplorerItem } from '../../lib/tree/items';
+import { labelOf, secondaryNameOf, type ExplorerItem } from '../../lib/tree/items';
 import { AlertIcon, ChevronRightIcon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 import { KindIcon } from './kind-icon';
@@ -11,7 +11,8 @@ export type RowStatus = 'loaded' | 'loading' | 'error' | 'unknown';
 
 /**
  * The content of one row of a tree of sites or the asset library: the chevron (react-aria's expand button), the
- * kind icon, the name, and a loading or error mark. Render it inside react-aria's `TreeItemContent`, passing its
+ * kind icon, the title with the name as secondary text (just the name when the item has no title of its own), and
+ * a loading or error mark. Render it inside react-aria's `TreeItemContent`, passing its
  * render props. `beforeIcon` (a drag handle), `name` (an inline rename field) and `after` (a "…" button) let the
  * explorer add what only its tree has.
  */
@@ -48,7 +49,12 @@ export function TreeRowContent({
       )}
       {beforeIcon}
       <KindIcon item={item} className="xtree-row__icon" />
-      {name ?? <span className="xtree-row__name">{item.name}</span>}
+      {name ?? (
+        <span className="xtree-row__name">
+          {labelOf(item)}
+          {secondaryNameOf(item) && <span className="xtree-row__secondary">{secondaryNameOf(item)}</span>}
+        </span>
+      )}
       {status === 'loading' && isExpanded && (
         <span className="xtree-row__state">
           <Spinner />

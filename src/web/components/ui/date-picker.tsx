@@ -1,9 +1,12 @@
-import type { CalendarDate, CalendarDateTime } from '@internationalized/date';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import {
   Button as AriaButton,
   Calendar,
   CalendarCell,
   CalendarGrid,
+  CalendarGridBody,
+  CalendarGridHeader,
+  CalendarHeaderCell,
   DateInput,
   DatePicker as AriaDatePicker,
   DateSegment,
@@ -14,87 +17,140 @@ import {
   Label,
   Popover,
   Text,
+  type DateValue,
 } from 'react-aria-components';
-import { CalendarIcon, ChevronRightIcon, CloseIcon } from './icons';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './icons';
+import './date-picker.css';
 
-export interface DatePickerProps<T extends CalendarDate | CalendarDateTime> {
-  label: string;
-  value: T | null;
-  onChange: (value: T | null) => void;
-  /** 'day' for a date; 'minute' or 'second' for a date and time. */
-  granularity?: 'day' | 'minute' | 'second';
-  description?: string;
-  errorMessage?: string;
-  isRequired?: boolean;
-  isReadOnly?: boolean;
-  name?: string;
-  onBlur?: () => void;
-  /** Receives the field's first segment, so a form can focus the field. */
-  inputRef?: (el: HTMLElement | null) => void;
+/** Moves the keyboard focus into a date field (its first segment). */
+export interface DateFieldHandle {
+  focus(): void;
 }
 
-/**
- * A date (or date and time) field: typed segment by segment in the reader's locale, or picked in a calendar that
- * opens from the button (react-aria: arrow keys move through days, Page Up/Down through months). A clear button
- * unsets an optional value.
- */
-export function DatePicker<T extends CalendarDate | CalendarDateTime>({
+/** What both pickers take; the value is any `@internationalized/date` value (CalendarDate, CalendarDateTime, ZonedDateTime). */
+export interface DatePickerBaseProps<T extends DateValue> {
+  label: string;
+  /** A line under the field (what the date is for). */
+  description?: ReactNode;
+  /** Shown under the field and marks it invalid. */
+  errorMessage?: string;
+  value: T | null;
+  /** Called with the new value when the user completes a date, picks one, or clears the field (null). */
+  onChange: (value: T | null) => void;
+  /** When the focus leaves the whole field (segments, buttons and calendar). */
+  onBlur?: () => void;
+  isRequired?: boolean;
+  isReadOnly?: boolean;
+  isDisabled?: boolean;
+  minValue?: DateValue;
+  maxValue?: DateValue;
+  isDateUnavailable?: (date: DateValue) => boolean;
+  /** What an empty field starts from when the user types or opens the calendar (defaults to today). */
+  placeholderValue?: T;
+  /** A button that empties the field (default true; hidden while the field is empty or read-only). */
+  isClearable?: boolean;
+  autoFocus?: boolean;
+  name?: string;
+  className?: string;
+  /** Receives a handle to move the focus into the field. */
+  handleRef?: Ref<DateFieldHandle>;
+}
+
+export type DatePickerProps<T extends DateValue> = DatePickerBaseProps<T>;
+
+export interface DateTimePickerProps<T extends DateValue> extends DatePickerBaseProps<T> {
+  /** Show and edit seconds too (default: hours and minutes). */
+  showSeconds?: boolean;
+}
+
+/** The first editable segment of a date input (segments are spinbuttons; literals are aria-hidden). */
+function firstSegment(group: HTMLElement | null): HTMLElement | null {
+  return group?.querySelector<HTMLElement>('[data-type]:not([data-type="literal"])') ?? null;
+}
+
+function PickerField<T extends DateValue>({
   label,
-  value,
-  onChange,
-  granularity = 'day',
   description,
   errorMessage,
-  isRequired,
-  isReadOnly,
-  name,
+  value,
+  onChange,
   onBlur,
-  inputRef,
-}: DatePickerProps<T>) {
+  isClearable = true,
+  className,
+  handleRef,
+  granularity,
+  ...props
+}: DatePickerBaseProps<T> & { granularity: 'day' | 'minute' | 'second' }) {
+  const inputRef = useRef<HTMLDivElement>(null);
+  // A date typed half-way (month and day, no year yet) lives inside DateInput's own state and is not a value,
+  // so "clear" remounts the input to forget it as well.
+  const [inputKey, setInputKey] = useState(0);
+  const [refocus, setRefocus] = useState(false);
+  useImperativeHandle(handleRef, () => ({ focus: () => firstSegment(inputRef.current)?.focus() }), []);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    firstSegment(inputRef.current)?.focus();
+  }, [refocus]);
+
+  const handleClear = () => {
+    setInputKey((k) => k + 1);
+    setRefocus(true);
+    if (value !== null) onChange(null);
+  };
+  const isEditable = !props.isReadOnly && !props.isDisabled;
+
   return (
     <AriaDatePicker<T>
-      className="field date-picker"
+      {...props}
       value={value}
-      onChange={(v) => onChange(v as T | null)}
-      granularity={granularity}
-      hourCycle={24}
-      isRequired={isRequired}
-      isReadOnly={isReadOnly}
-      isInvalid={Boolean(errorMessage)}
-      name={name}
+      // react-aria answers in the class of the value it was given (MappedDateValue<T> is T for each of them).
+      onChange={(next) => onChange(next as T | null)}
       onBlur={onBlur}
+      granularity={granularity}
+      // Leading zeros keep the field one width as the user types ("05/01/2026"); the order stays the locale's.
       shouldForceLeadingZeros
+      // The page editor's form library judges the form; native constraint checks would block its submit.
+      validationBehavior="aria"
+      isInvalid={errorMessage ? true : undefined}
+      className={['field', 'date-picker', className ?? ''].filter(Boolean).join(' ')}
     >
       <span className="field__label-row">
         <Label className="field__label">{label}</Label>
-        {isRequired && (
+        {props.isRequired && (
           <span className="field__required" aria-hidden="true">
             *
           </span>
         )}
       </span>
       <Group className="date-picker__group">
-        <DateInput
-          className="date-picker__input"
-          ref={(el) => inputRef?.(el?.querySelector('[role="spinbutton"]') ?? el)}
-        >
+        <DateInput key={inputKey} ref={inputRef} className="date-picker__input">
           {(segment) => <DateSegment segment={segment} className="date-picker__segment" />}
         </DateInput>
-        {value !== null && !isRequired && !isReadOnly && (
+        {isEditable && isClearable && (
+          // slot={null}: outside the picker's button slot, which would make it open the calendar.
           <AriaButton
-            className="date-picker__button"
-            aria-label={`Clear ${label.toLowerCase()}`}
-            onPress={() => onChange(null)}
+            slot={null}
+            className="date-picker__button date-picker__clear"
+            aria-label={`Clear ${label}`}
+            onPress={handleClear}
           >
             <CloseIcon />
           </AriaButton>
         )}
-        {!isReadOnly && (
-          <AriaButton className="date-picker__button" aria-label={`Open the calendar of ${label.toLowerCase()}`}>
+        {isEditable && (
+          <AriaButton className="date-picker__button" aria-label="Choose from a calendar">
             <CalendarIcon />
           </AriaButton>
         )}
       </Group>
+      {/* Shown by CSS while some segments are filled and others not: react-aria keeps the previous value
+          until the date is complete, and a half-typed date would otherwise look like the saved one. */}
+      {isEditable && (
+        <span className="date-picker__incomplete">
+          Unfinished: complete the {granularity === 'day' ? 'date' : 'date and time'} or clear it.
+        </span>
+      )}
       {description && (
         <Text slot="description" className="field__description">
           {description}
@@ -102,23 +158,39 @@ export function DatePicker<T extends CalendarDate | CalendarDateTime>({
       )}
       <FieldError className="field__error">{errorMessage}</FieldError>
       <Popover className="popover date-picker__popover" offset={4}>
-        <Dialog className="date-picker__dialog" aria-label={`Calendar of ${label.toLowerCase()}`}>
+        <Dialog className="date-picker__dialog" aria-label={`${label}: calendar`}>
           <Calendar className="calendar">
             <header className="calendar__header">
-              <AriaButton slot="previous" className="calendar__nav" aria-label="Previous month">
-                <ChevronRightIcon className="calendar__prev-icon" />
+              <AriaButton slot="previous" className="date-picker__button" aria-label="Previous month">
+                <ChevronLeftIcon />
               </AriaButton>
               <Heading className="calendar__heading" />
-              <AriaButton slot="next" className="calendar__nav" aria-label="Next month">
+              <AriaButton slot="next" className="date-picker__button" aria-label="Next month">
                 <ChevronRightIcon />
               </AriaButton>
             </header>
             <CalendarGrid className="calendar__grid">
-              {(date) => <CalendarCell date={date} className="calendar__cell" />}
+              <CalendarGridHeader>
+                {(day) => <CalendarHeaderCell className="calendar__weekday">{day}</CalendarHeaderCell>}
+              </CalendarGridHeader>
+              <CalendarGridBody>{(date) => <CalendarCell date={date} className="calendar__cell" />}</CalendarGridBody>
             </CalendarGrid>
           </Calendar>
         </Dialog>
       </Popover>
     </AriaDatePicker>
   );
+}
+
+/**
+ * A labelled date field (react-aria DatePicker): segments in the user's locale order, typed or changed with the
+ * arrow keys, a calendar in a popover, and a clear button.
+ */
+export function DatePicker<T extends DateValue>(props: DatePickerProps<T>) {
+  return <PickerField {...props} granularity="day" />;
+}
+
+/** A labelled date and time field: the date picker with hour and minute (and optionally second) segments. */
+export function DateTimePicker<T extends DateValue>({ showSeconds, ...props }: DateTimePickerProps<T>) {
+  return <PickerField {...props} granularity={showSeconds ? 'second' : 'minute'} />;
 }

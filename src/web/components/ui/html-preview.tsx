@@ -19,16 +19,19 @@ export function HtmlPreview({
   html,
   title,
   className,
+  css = '',
 }: {
   html: string;
+  /** Styles of the app for the frame (never from the content: the content's <style> is removed). */
+  css?: string;
   /** The frame's accessible name ("Preview of the raw HTML"). */
   title: string;
   className?: string;
 }) {
   const doc = useMemo(
     () =>
-      `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>${PREVIEW_CSS}</style></head><body>${sanitizeHtml(html)}</body></html>`,
-    [html],
+      `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>${PREVIEW_CSS}${css}</style></head><body>${sanitizeHtml(html)}</body></html>`,
+    [html, css],
   );
   return (
     <iframe

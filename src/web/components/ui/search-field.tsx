@@ -7,14 +7,16 @@ export function SearchField({
   value,
   onChange,
   placeholder,
+  autoFocus,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  autoFocus?: boolean;
 }) {
   return (
-    <AriaSearchField className="field search-field" value={value} onChange={onChange}>
+    <AriaSearchField className="field search-field" value={value} onChange={onChange} autoFocus={autoFocus}>
       <Label className="field__label visually-hidden">{label}</Label>
       <div className="search-field__box">
         <SearchIcon className="search-field__icon" />

@@ -30,6 +30,10 @@ export interface SelectProps<K extends string> {
   isRequired?: boolean;
   isDisabled?: boolean;
   autoFocus?: boolean;
+  /** 'aria' when a form library checks the value (react-hook-form); native form validation otherwise. */
+  validationBehavior?: 'aria' | 'native';
+  /** The label names the select for assistive technology only (its value says what it is, e.g. "Every type"). */
+  isLabelHidden?: boolean;
 }
 
 /** A labelled single-choice list (react-aria Select: a button opening a listbox, type-ahead, form value). */
@@ -40,6 +44,7 @@ export function Select<K extends string>({
   onChange,
   description,
   errorMessage,
+  isLabelHidden,
   ...props
 }: SelectProps<K>) {
   return (
@@ -52,7 +57,7 @@ export function Select<K extends string>({
       }}
       isInvalid={Boolean(errorMessage)}
     >
-      <Label className="field__label">{label}</Label>
+      <Label className={isLabelHidden ? 'field__label visually-hidden' : 'field__label'}>{label}</Label>
       <AriaButton className="select__button">
         <SelectValue className="select__value">
           {({ selectedText, isPlaceholder }) => (isPlaceholder ? 'Choose…' : selectedText)}

@@ -43,12 +43,13 @@ export function ErrorState({
   );
 }
 
-/** A region with nothing to show yet, and what to do about it. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** A region with nothing to show yet, and what to do about it (`actions`: buttons that fill it). */
+export function EmptyState({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="state">
       <p className="state__title">{title}</p>
       {children && <div className="state__text">{children}</div>}
+      {actions && <div className="state__actions">{actions}</div>}
     </div>
   );
 }

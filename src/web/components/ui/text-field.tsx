@@ -21,6 +21,9 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   autoCapitalize?: 'off' | 'none' | 'on' | 'sentences' | 'words' | 'characters';
 }
 
+/** Input settings for names, identifiers and addresses: no autocomplete, spelling or capitals. */
+export const IDENTIFIER_INPUT = { autoComplete: 'off', spellCheck: 'false', autoCapitalize: 'none' } as const;
+
 /** Labelled text input with description and inline error (react-aria: labels, aria-describedby, validation). */
 export function TextField({
   label,

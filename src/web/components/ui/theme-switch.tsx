@@ -1,6 +1,6 @@
-import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { THEME_PREFERENCES, useThemePreference, type ThemePreference } from '../../lib/theme';
 import { MonitorIcon, MoonIcon, SunIcon } from './icons';
+import { SegmentedControl } from './segmented-control';
 
 const OPTIONS: Record<ThemePreference, { label: string; Icon: typeof SunIcon }> = {
   system: { label: 'System theme', Icon: MonitorIcon },
@@ -12,25 +12,14 @@ const OPTIONS: Record<ThemePreference, { label: string; Icon: typeof SunIcon }> 
 export function ThemeSwitch() {
   const [preference, setPreference] = useThemePreference();
   return (
-    <ToggleButtonGroup
-      aria-label="Colour theme"
-      selectionMode="single"
-      disallowEmptySelection
-      selectedKeys={[preference]}
-      onSelectionChange={(keys: Set<Key>) => {
-        const [next] = [...keys];
-        if (next) setPreference(String(next) as ThemePreference);
-      }}
-      className="theme-switch"
-    >
-      {THEME_PREFERENCES.map((id) => {
+    <SegmentedControl
+      label="Colour theme"
+      value={preference}
+      onChange={setPreference}
+      options={THEME_PREFERENCES.map((id) => {
         const { label, Icon } = OPTIONS[id];
-        return (
-          <ToggleButton key={id} id={id} aria-label={label} className="theme-switch__option">
-            <Icon />
-          </ToggleButton>
-        );
+        return { id, label, icon: <Icon />, iconOnly: true };
       })}
-    </ToggleButtonGroup>
+    />
   );
 }

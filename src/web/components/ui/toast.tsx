@@ -13,7 +13,18 @@ export interface ToastContentValue {
   tone: 'success' | 'danger' | 'info';
   title: string;
   description?: string;
+  /** A button in the toast ("Undo"); pressing it closes the toast. */
+  action?: ToastAction;
 }
+
+/** What a toast's button does. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
+/** Toasts with a button stay longer, so there is time to reach it (F6 moves to the notifications). */
+const ACTION_TIMEOUT_MS = 12_000;
 
 /** How long confirmations stay; errors stay until dismissed, so nobody misses why something failed. */
 const SUCCESS_TIMEOUT_MS = 5_000;
@@ -23,8 +34,11 @@ export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: 
 
 /** Shows toasts; call from anywhere (event handlers, query callbacks). */
 export const toast = {
-  success: (title: string, description?: string) =>
-    toastQueue.add({ tone: 'success', title, description }, { timeout: SUCCESS_TIMEOUT_MS }),
+  success: (title: string, description?: string, action?: ToastAction) =>
+    toastQueue.add(
+      { tone: 'success', title, description, action },
+      { timeout: action ? ACTION_TIMEOUT_MS : SUCCESS_TIMEOUT_MS },
+    ),
   info: (title: string, description?: string) =>
     toastQueue.add({ tone: 'info', title, description }, { timeout: SUCCESS_TIMEOUT_MS }),
   error: (title: string, description?: string) => toastQueue.add({ tone: 'danger', title, description }),
@@ -49,6 +63,17 @@ export function ToastRegion({ queue = toastQueue }: { queue?: ToastQueue<ToastCo
               </Text>
             )}
           </ToastContent>
+          {item.content.action && (
+            <AriaButton
+              className="btn btn--secondary btn--sm"
+              onPress={() => {
+                item.content.action?.onAction();
+                queue.close(item.key);
+              }}
+            >
+              {item.content.action.label}
+            </AriaButton>
+          )}
           <AriaButton slot="close" aria-label="Dismiss" className="btn btn--quiet btn--sm btn--icon">
             <CloseIcon />
           </AriaButton>

@@ -16,3 +16,16 @@ export function folderQueryOptions(client: Client, path: string) {
 export function useFolder(path: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...folderQueryOptions(useApi(), path), enabled });
 }
+
+/** GET /cms/rest/folders/children/by-path/<path>: a container's children with titles, states and changes. */
+export function folderChildrenQueryOptions(client: Client, path: string) {
+  return queryOptions({
+    queryKey: foldersKeys.children(path),
+    queryFn: ({ signal }) => client.folders.children(splitPath(path), signal),
+  });
+}
+
+/** The children of a container as its table shows them (titles, workflow states, who changed them when). */
+export function useFolderChildren(path: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...folderChildrenQueryOptions(useApi(), path), enabled });
+}

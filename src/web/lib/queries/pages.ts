@@ -13,6 +13,26 @@ export function pageQueryOptions(client: Client, path: string) {
 }
 
 /** A page (with its ETag) for its screen or a delete confirmation. */
-export function usePage(path: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...pageQueryOptions(useApi(), path), enabled });
+export function usePage(
+  path: string,
+  { enabled = true, refetchOnWindowFocus }: { enabled?: boolean; refetchOnWindowFocus?: boolean } = {},
+) {
+  return useQuery({
+    ...pageQueryOptions(useApi(), path),
+    enabled,
+    ...(refetchOnWindowFocus === undefined ? {} : { refetchOnWindowFocus }),
+  });
+}
+
+/** GET /cms/rest/pages/transitions/<path>: the workflow transitions the user may take on the page now. */
+export function pageTransitionsQueryOptions(client: Client, path: string) {
+  return queryOptions({
+    queryKey: pagesKeys.transitions(path),
+    queryFn: ({ signal }) => client.pages.transitions(splitPath(path), signal),
+  });
+}
+
+/** The page's transitions (for the editor's workflow buttons and the explorer's menus). */
+export function usePageTransitions(path: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...pageTransitionsQueryOptions(useApi(), path), enabled });
 }

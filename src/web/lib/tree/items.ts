@@ -1,5 +1,6 @@
-import type { Folder, ItemKind, TreeItem } from '../../../shared/api/folders';
+import type { Folder, FolderChildren, ItemKind, TreeItem } from '../../../shared/api/folders';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths';
+import type { SiteSummary } from '../../../shared/api/sites';
 import { canContain as canContainKind, type TreeKind } from '../../../shared/tree/rules';
 
 /**
@@ -20,6 +21,8 @@ export interface ExplorerItem {
   kind: ExplorerKind;
   /** The index page of a site or section: it cannot be moved, renamed or deleted on its own. */
   isLandingPage?: boolean;
+  /** What people call it, when known: a page's display name, a site's, section's or link's display title. */
+  title?: string;
 }
 
 /** Kinds in words, as accessible names and messages use them ("News, section"). */
@@ -67,6 +70,14 @@ export function itemAt(path: string, kind: ExplorerKind, isLandingPage?: boolean
   };
 }
 
+/** The sites of the sites list as items, titled with their display titles. */
+export function siteItemsOf(sites: readonly SiteSummary[] | undefined): ExplorerItem[] {
+  return (sites ?? []).map((s) => ({
+    ...itemAt(s.name, 'site'),
+    ...(s.displayTitle ? { title: s.displayTitle } : {}),
+  }));
+}
+
 /** The asset library root. */
 export const LIBRARY_ITEM: ExplorerItem = itemAt(ASSET_LIBRARY, 'library');
 
@@ -107,17 +118,43 @@ function folderKindIn(parent: ExplorerKind): ExplorerKind {
  * then pages, each group by name as the service lists them. The asset library and its folders show only their
  * folders (assets are listed in the asset library screen).
  */
-export function childrenOf(parent: ExplorerItem, folder: Folder): ExplorerItem[] {
+export function childrenOf(parent: ExplorerItem, folder: Folder, titles?: ReadonlyMap<string, string>): ExplorerItem[] {
   const at = (name: string) => `${parent.path}/${name}`;
   const folderKind = folderKindIn(parent.kind);
   const out: ExplorerItem[] = [];
-  for (const entry of folder.subsections ?? []) out.push(itemAt(at(entry.name), entry.type));
-  for (const sub of folder.subfolders ?? []) out.push(itemAt(at(sub.name), folderKind));
+  const add = (item: ExplorerItem) => {
+    const title = titles?.get(item.name);
+    out.push(title ? { ...item, title } : item);
+  };
+  for (const entry of folder.subsections ?? []) add(itemAt(at(entry.name), entry.type));
+  for (const sub of folder.subfolders ?? []) add(itemAt(at(sub.name), folderKind));
   if (folderKind === 'folder') {
     const landing = folder.sectionInfo?.landingPage?.name;
-    for (const page of folder.pages ?? []) out.push(itemAt(at(page.name), 'page', page.name === landing));
+    for (const page of folder.pages ?? []) add(itemAt(at(page.name), 'page', page.name === landing));
   }
   return out;
+}
+
+const titleMaps = new WeakMap<FolderChildren, ReadonlyMap<string, string>>();
+
+/** The titles of a container's children by name (computed once per answer). */
+export function titlesOf(children: FolderChildren): ReadonlyMap<string, string> {
+  let map = titleMaps.get(children);
+  if (!map) {
+    map = new Map(children.items.flatMap((c) => (c.title ? [[c.name, c.title] as const] : [])));
+    titleMaps.set(children, map);
+  }
+  return map;
+}
+
+/** What people call an item: its title, or its name when it has none. */
+export function labelOf(item: Pick<ExplorerItem, 'name' | 'title'>): string {
+  return item.title || item.name;
+}
+
+/** The name, when it says something the title does not (shown beside the title as secondary text). */
+export function secondaryNameOf(item: Pick<ExplorerItem, 'name' | 'title'>): string | undefined {
+  return item.title && item.title !== item.name ? item.name : undefined;
 }
 
 /** The explorer kind of a folder resource, from what the service answered for it. */
@@ -144,7 +181,8 @@ export function itemOfTreeItem(t: TreeItem): ExplorerItem {
         ? 'assetfolder'
         : t.kind;
   const path = t.kind === 'asset' ? (parentPathOf(t.path) ?? t.path) : t.path;
-  return itemAt(path, kind);
+  const item = itemAt(path, kind);
+  return t.kind !== 'asset' && t.title ? { ...item, title: t.title } : item;
 }
 
 /** The item kinds the API uses for an explorer kind (for `find`). */
@@ -152,9 +190,13 @@ export function apiKindOf(kind: ExplorerKind): ItemKind {
   return kind === 'library' || kind === 'assetfolder' ? 'folder' : kind;
 }
 
-/** The accessible name of a tree item: its name and kind ("news, section"; "index, landing page"). */
+/**
+ * The accessible name of a tree item: its title (with the name when it differs) and kind ("Latest news (news),
+ * section"; "articles, folder"; "Welcome (index), landing page").
+ */
 export function accessibleNameOf(item: ExplorerItem): string {
-  return `${item.name}, ${item.isLandingPage ? 'landing page' : KIND_LABEL[item.kind]}`;
+  const secondary = secondaryNameOf(item);
+  return `${labelOf(item)}${secondary ? ` (${secondary})` : ''}, ${item.isLandingPage ? 'landing page' : KIND_LABEL[item.kind]}`;
 }
 
 /** The service's kind of an explorer kind (asset folders are folders of the asset library). */
@@ -186,7 +228,7 @@ export function moveRefusal(item: ExplorerItem, target: ExplorerItem): string | 
   if (target.path === item.path) return `“${item.name}” cannot be moved into itself.`;
   if (isSameOrBelow(target.path, item.path)) return `“${item.name}” cannot be moved into a folder inside it.`;
   if (parentPathOf(item.path) === target.path) return `“${item.name}” is already in “${target.name}”.`;
-  if (!isContainer(target.kind)) return `${capitalise(aKind(target.kind))} holds no other items.`;
+  if (!isContainer(target.kind)) return `Nothing can be put in ${aKind(target.kind)}.`;
   if (isInLibrary(item.path) !== isInLibrary(target.path)) {
     return isInLibrary(item.path)
       ? 'Asset folders stay in the asset library.'

@@ -3,7 +3,12 @@ import { childrenOf, foldForSearch, isContainer, type ExplorerItem } from './ite
 
 /** What the tree knows about a container's listing. */
 export type ListingState =
-  | { status: 'loaded'; folder: Folder }
+  | {
+      status: 'loaded';
+      folder: Folder;
+      /** Titles of the children by name, once they are known. */
+      titles?: ReadonlyMap<string, string>;
+    }
   | { status: 'loading' }
   | { status: 'error'; error: unknown }
   | { status: 'unknown' };
@@ -28,7 +33,7 @@ export interface BuildOptions {
   expanded: ReadonlySet<string>;
   /** The listing of a container, from the query cache. */
   listingOf: (path: string) => ListingState;
-  /** A name filter over what is loaded; empty for none. */
+  /** A filter over what is loaded, by name or title; empty for none. */
   filter?: string;
   /** The previous build, so unchanged rows keep their identity (the tree re-renders only what changed). */
   previous?: ReadonlyMap<string, TreeNode>;
@@ -46,14 +51,20 @@ export interface BuiltTree {
   matches: number;
 }
 
-/** Children of containers are computed once per listing object (10k children are not rebuilt on each render). */
-const childrenCache = new WeakMap<Folder, Map<string, ExplorerItem[]>>();
+/**
+ * Children of containers are computed once per listing object and titles object (10k children are not rebuilt on
+ * each render).
+ */
+const childrenCache = new WeakMap<Folder, WeakMap<object, Map<string, ExplorerItem[]>>>();
+const NO_TITLES = {};
 
-function cachedChildren(item: ExplorerItem, folder: Folder): ExplorerItem[] {
-  let byPath = childrenCache.get(folder);
-  if (!byPath) childrenCache.set(folder, (byPath = new Map()));
+function cachedChildren(item: ExplorerItem, folder: Folder, titles?: ReadonlyMap<string, string>): ExplorerItem[] {
+  let byTitles = childrenCache.get(folder);
+  if (!byTitles) childrenCache.set(folder, (byTitles = new WeakMap()));
+  let byPath = byTitles.get(titles ?? NO_TITLES);
+  if (!byPath) byTitles.set(titles ?? NO_TITLES, (byPath = new Map()));
   let children = byPath.get(item.path);
-  if (!children) byPath.set(item.path, (children = childrenOf(item, folder)));
+  if (!children) byPath.set(item.path, (children = childrenOf(item, folder, titles)));
   return children;
 }
 
@@ -80,6 +91,7 @@ export function buildTree({ roots, expanded, listingOf, filter = '', previous, k
       old &&
       old.item.kind === node.item.kind &&
       old.item.isLandingPage === node.item.isLandingPage &&
+      old.item.title === node.item.title &&
       old.hasChildren === node.hasChildren &&
       old.status === node.status &&
       old.error === node.error &&
@@ -93,7 +105,7 @@ export function buildTree({ roots, expanded, listingOf, filter = '', previous, k
   const visit = (item: ExplorerItem): TreeNode | null => {
     const container = isContainer(item.kind);
     const listing: ListingState = container ? listingOf(item.path) : { status: 'unknown' };
-    const allChildren = listing.status === 'loaded' ? cachedChildren(item, listing.folder) : null;
+    const allChildren = listing.status === 'loaded' ? cachedChildren(item, listing.folder, listing.titles) : null;
     const loadedChildren = allChildren && keep ? allChildren.filter(keep) : allChildren;
     const hasChildren = container && (loadedChildren === null || loadedChildren.length > 0);
     const base = {
@@ -105,7 +117,8 @@ export function buildTree({ roots, expanded, listingOf, filter = '', previous, k
     };
 
     if (needle) {
-      const selfMatches = foldForSearch(item.name).includes(needle);
+      const selfMatches =
+        foldForSearch(item.name).includes(needle) || (item.title ? foldForSearch(item.title).includes(needle) : false);
       if (selfMatches) matches++;
       const children = (loadedChildren ?? []).map(visit).filter((n): n is TreeNode => n !== null);
       if (!selfMatches && children.length === 0) return null;

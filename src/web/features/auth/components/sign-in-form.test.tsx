@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ME, json, problem } from '../../../test/fake-api';
 import { renderApp, renderWithProviders } from '../../../test/render';
@@ -104,16 +104,26 @@ describe('sign-in screen in the app', () => {
     expect(await screen.findByText('You have signed out.')).toBeTruthy();
   });
 
-  it('returns to sign-in when any call answers 401, and back to the same screen afterwards', async () => {
+  it('asks to sign in again in a dialog when any call answers 401, staying on the screen, then loads it', async () => {
     let sessionAlive = true;
-    const { user, router } = renderApp('/sites', {
+    const { user, router, server } = renderApp('/sites', {
       'GET /cms/rest/auth/me': () => (sessionAlive ? json(ADMIN_ME) : problem(401, 'UNAUTHENTICATED', 'Ended.')),
       'GET /cms/rest/sites': () =>
         sessionAlive ? json([]) : problem(401, 'UNAUTHENTICATED', 'Your session has ended. Sign in again.'),
-      'GET /cms/rest/users': () => problem(401, 'UNAUTHENTICATED', 'Your session has ended. Sign in again.'),
+      'GET /cms/rest/users': () =>
+        sessionAlive
+          ? json([
+              {
+                username: 'admin',
+                role: 'Admin',
+                createdAt: '2026-01-01T00:00:00.000+0000',
+                updatedAt: '2026-01-01T00:00:00.000+0000',
+              },
+            ])
+          : problem(401, 'UNAUTHENTICATED', 'Your session has ended. Sign in again.'),
       'POST /cms/rest/auth/login': () => {
         sessionAlive = true;
-        return json(ADMIN_ME);
+        return json({ ...ADMIN_ME, csrfToken: 'a-new-token' });
       },
     });
     expect(await screen.findByText('No sites yet')).toBeTruthy();
@@ -121,8 +131,45 @@ describe('sign-in screen in the app', () => {
     sessionAlive = false;
     await user.click(screen.getByRole('link', { name: 'Users' }));
 
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again to continue' });
+    expect(router.state.location.pathname).toBe('/users');
+    const username = within(dialog).getByLabelText('Username') as HTMLInputElement;
+    expect(username.value).toBe('admin');
+    expect(username.readOnly).toBe(true);
+
+    await user.type(within(dialog).getByLabelText('Password'), 'the-password{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign in again to continue' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/users');
+    const login = server.requests.find((r) => r.path === '/cms/rest/auth/login')!;
+    expect(login.body).toEqual({ username: 'admin', password: 'the-password' });
+    expect(await screen.findByRole('rowheader', { name: /^admin/ })).toBeTruthy();
+  });
+
+  it('returns to sign-in, coming back to the same screen, when the user signs out instead of signing in again', async () => {
+    let sessionAlive = true;
+    const { user, router } = renderApp('/sites', {
+      'GET /cms/rest/auth/me': () => (sessionAlive ? json(ADMIN_ME) : problem(401, 'UNAUTHENTICATED', 'Ended.')),
+      'GET /cms/rest/sites': () => (sessionAlive ? json([]) : problem(401, 'UNAUTHENTICATED', 'Ended.')),
+      'GET /cms/rest/users': () => problem(401, 'UNAUTHENTICATED', 'Your session has ended. Sign in again.'),
+    });
+    expect(await screen.findByText('No sites yet')).toBeTruthy();
+    sessionAlive = false;
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again to continue' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out instead' }));
+
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(router.state.location.search).toBe('?next=%2Fusers');
     expect(await screen.findByText(/Your session has ended/)).toBeTruthy();
+  });
+
+  it('knows a browser that never signed in is signed out without asking the server (no 401 in the console)', async () => {
+    document.cookie = 'folio_signed_in=; Max-Age=0; Path=/';
+    const { router, server } = renderApp('/sites', {
+      'GET /cms/rest/auth/me': () => problem(401, 'UNAUTHENTICATED', 'Not signed in.'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Folio' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(server.requests.filter((r) => r.path === '/cms/rest/auth/me')).toEqual([]);
   });
 });

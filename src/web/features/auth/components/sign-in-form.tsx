@@ -21,9 +21,16 @@ function signInErrorTitle(error: unknown): string {
  * (announced to screen readers) and focus goes back to the password so the user can retype it. On success the
  * session query holds the user (routes react to it); `onSignedIn` is for callers that need more.
  */
-export function SignInForm({ onSignedIn }: { onSignedIn?: (user: Me) => void }) {
+export function SignInForm({
+  onSignedIn,
+  fixedUsername,
+}: {
+  onSignedIn?: (user: Me) => void;
+  /** Signing in again as this user (after a session ended): the username is shown, not asked. */
+  fixedUsername?: string;
+}) {
   const signIn = useSignIn();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(fixedUsername ?? '');
   const [password, setPassword] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -51,7 +58,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: (user: Me) => void }) 
         value={username}
         onChange={setUsername}
         autoComplete="username"
-        autoFocus
+        autoFocus={fixedUsername === undefined}
+        isReadOnly={fixedUsername !== undefined}
         isRequired
         spellCheck="false"
         autoCapitalize="none"
@@ -63,6 +71,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: (user: Me) => void }) 
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
+        autoFocus={fixedUsername !== undefined}
         isRequired
         inputRef={passwordRef}
       />

@@ -6,11 +6,14 @@ import { useApi } from '../../../lib/api';
 import { itemAt, moveRefusal, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import { etagOfCached } from './rename-item';
 import {
+  cachedChildren,
   forgetSubtree,
   refreshContainer,
   rollBack,
   updateListing,
+  withChildSummary,
   withoutChild,
+  withoutChildSummary,
   type ListingSnapshot,
 } from './tree-cache';
 
@@ -52,9 +55,27 @@ export function useMoveItem() {
     onMutate: async ({ item, target }): Promise<ListingSnapshot[]> => {
       if (moveRefusal(item, target)) return [];
       const from = parentPathOf(item.path);
+      const summary =
+        from === null ? undefined : cachedChildren(queryClient, from)?.items.find((c) => c.name === item.name);
       const snapshots: ListingSnapshot[] = [];
-      if (from !== null) snapshots.push(await updateListing(queryClient, from, (f) => withoutChild(f, item.name)));
-      snapshots.push(await updateListing(queryClient, target.path, (f) => withChild(f, item, target.path)));
+      if (from !== null) {
+        snapshots.push(
+          await updateListing(
+            queryClient,
+            from,
+            (f) => withoutChild(f, item.name),
+            (c) => withoutChildSummary(c, item.name),
+          ),
+        );
+      }
+      snapshots.push(
+        await updateListing(
+          queryClient,
+          target.path,
+          (f) => withChild(f, item, target.path),
+          (c) => withChildSummary(c, summary),
+        ),
+      );
       return snapshots;
     },
     onError: (_error, _vars, snapshots) => rollBack(queryClient, snapshots),

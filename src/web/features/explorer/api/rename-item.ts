@@ -10,6 +10,7 @@ import {
   rollBack,
   updateListing,
   withRenamedChild,
+  withRenamedChildSummary,
   type ListingSnapshot,
 } from './tree-cache';
 import { sitesKeys, pagesKeys } from '../../../lib/query-keys';
@@ -38,7 +39,14 @@ export function useRenameItem() {
     onMutate: async ({ item, newName }): Promise<ListingSnapshot[]> => {
       const parent = parentPathOf(item.path);
       if (parent === null) return [];
-      return [await updateListing(queryClient, parent, (f) => withRenamedChild(f, item.name, newName))];
+      return [
+        await updateListing(
+          queryClient,
+          parent,
+          (f) => withRenamedChild(f, item.name, newName),
+          (c) => withRenamedChildSummary(c, item.name, newName),
+        ),
+      ];
     },
     onError: (_error, _vars, snapshots) => rollBack(queryClient, snapshots),
     onSuccess: (_renamed, { item }) => {

@@ -13,7 +13,7 @@ import { validateWith } from '../../../lib/validation';
 import { useCreateItem, type NewItem } from '../api/create-item';
 import { useTemplates } from '../../../lib/queries/templates';
 import { cachedFolder } from '../api/tree-cache';
-import { KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
+import { KIND_LABEL, labelOf, type ExplorerItem } from '../../../lib/tree/items';
 import { nameFromTitle } from '../../../lib/names';
 import { ContainerPicker } from '../../../components/tree/container-picker';
 import { useExplorer, type CreatableKind } from './explorer-context';
@@ -29,6 +29,15 @@ const FIELDS = {
   'body.sectionInfo.navClass': 'navClass',
   'body.sectionInfo.templateName': 'template',
   'body.templateName': 'template',
+};
+
+/** How each field's problems start. */
+const LABELS = {
+  name: 'The name',
+  title: 'The title',
+  url: 'The URL',
+  navClass: 'The navigation class',
+  template: 'The template',
 };
 
 const TITLES: Record<CreatableKind, string> = {
@@ -131,7 +140,7 @@ export function CreateItemDialog({
       { parent, item },
       {
         onSuccess: (created) => {
-          toast.success(`Created ${KIND_LABEL[created.kind]} “${created.name}”`, `In “${parent.name}”.`);
+          toast.success(`Created ${KIND_LABEL[created.kind]} “${created.name}”`, `In “${labelOf(parent)}”.`);
           onClose();
           explorer.itemCreated(created);
         },
@@ -145,12 +154,12 @@ export function CreateItemDialog({
     <FormDialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`${TITLES[kind]} in “${parent.name}”`}
+      title={`${TITLES[kind]} in “${labelOf(parent)}”`}
       description={DESCRIPTIONS[kind]}
       submitLabel={`Create ${KIND_LABEL[kind]}`}
       onSubmit={handleSubmit}
       isPending={create.isPending}
-      validationErrors={fieldErrorsOf(error, FIELDS)}
+      validationErrors={fieldErrorsOf(error, FIELDS, LABELS)}
       error={error && !(isApiError(error) && allFieldErrorsPlaced(error, FIELDS)) ? error : undefined}
     >
       {hasTitle && (
@@ -230,7 +239,7 @@ export function CreateItemDialog({
               ? 'Loading the templates…'
               : templates.isError
                 ? 'Could not load the templates. Close the dialog and try again.'
-                : 'There are no templates yet. An admin adds them through the REST interface.'}
+                : 'There are no templates yet. An admin adds them under Templates.'}
           </InlineAlert>
         ) : (
           <Select

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../../shared/api/client';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { useApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteItem } from '../api/delete-item';
@@ -15,8 +14,27 @@ import { folderQueryOptions } from '../../../lib/queries/folders';
 import { useFolderContents } from '../api/get-folder-contents';
 import { pageQueryOptions } from '../../../lib/queries/pages';
 import { describeContents, describeElsewhere } from '../lib/describe';
-import { KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
+import { KIND_LABEL, labelOf, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
+import { navigationOrderOf } from '../api/undo';
+import { useUndoToasts } from './use-undo-toasts';
 import { useExplorer } from './explorer-context';
+
+/** What deleting an item with nothing inside removes, in words that fit its kind. */
+function emptyDeleteSentence(item: ExplorerItem, hasLandingPage: boolean) {
+  const label = labelOf(item);
+  switch (item.kind) {
+    case 'sectionlink':
+    case 'externallink':
+      return `Only the link “${label}” goes; the page or address it leads to stays.`;
+    case 'site':
+    case 'section':
+      return hasLandingPage
+        ? `“${label}” holds nothing but its landing page, which goes with it.`
+        : `“${label}” holds nothing else.`;
+    default:
+      return `“${label}” is empty.`;
+  }
+}
 
 /**
  * Asks before deleting, naming what goes: "Everything inside goes with it: 3 folders, 12 pages". A non-empty
@@ -32,9 +50,19 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
   const folder = useQuery({ ...folderQueryOptions(client, item.path), enabled: !isPage, staleTime: 0 });
   const page = useQuery({ ...pageQueryOptions(client, item.path), enabled: isPage, staleTime: 0 });
   const [confirmed, setConfirmed] = useState(false);
+  const undoToasts = useUndoToasts();
+  const queryClient = useQueryClient();
+  // A site's or section's landing page goes with it: read it, so an empty one can be brought back as it was.
+  const landingName = folder.data?.data.sectionInfo?.landingPage?.name;
+  const landingPage = useQuery({
+    ...pageQueryOptions(client, `${item.path}/${landingName ?? ''}`),
+    enabled: landingName !== undefined && contents.data?.empty === true,
+    staleTime: 0,
+  });
 
   const version = isPage ? page : folder;
-  const loading = version.isPending || (!isPage && contents.isPending);
+  const landingLoading = landingName !== undefined && contents.data?.empty === true && landingPage.isPending;
+  const loading = version.isPending || (!isPage && contents.isPending) || landingLoading;
   const loadError = version.error ?? (isPage ? null : contents.error);
   const nonEmpty = !isPage && contents.data !== undefined && !contents.data.empty;
   const stale = isApiError(remove.error, 412);
@@ -51,23 +79,30 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
     <ConfirmDialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`Delete ${kind} “${item.name}”?`}
+      title={`Delete ${kind} “${labelOf(item)}”?`}
       confirmLabel={`Delete ${kind}`}
       isPending={remove.isPending}
       isConfirmDisabled={loading || loadError !== null || stale || (nonEmpty && !confirmed)}
       error={remove.error && !stale ? remove.error : undefined}
-      onConfirm={() =>
+      onConfirm={() => {
+        // What it was, read before the delete refreshes its container.
+        const deleted = {
+          item,
+          folder: folder.data?.data,
+          landingPage: landingPage.data?.data,
+          orderBefore: navigationOrderOf(queryClient, parentPathOf(item.path)),
+        };
         remove.mutate(
           { item, includeSubFolders: nonEmpty, etag: version.data?.etag ?? undefined },
           {
             onSuccess: () => {
-              toast.success(`Deleted ${kind} “${item.name}”`);
+              undoToasts.deleted(deleted, !isPage && !nonEmpty);
               onClose();
               explorer.itemDeleted(item);
             },
           },
-        )
-      }
+        );
+      }}
     >
       {loading ? (
         <p className="delete-summary__loading" role="status">
@@ -81,10 +116,7 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
           with its own content. Shared assets it shows stay in the asset library.
         </p>
       ) : contents.data && !nonEmpty ? (
-        <p>
-          <code>{item.path}</code> holds nothing
-          {contents.data.pages > 0 ? ' but its landing page, which goes with it' : ''}.
-        </p>
+        <p>{emptyDeleteSentence(item, contents.data.pages > 0)}</p>
       ) : contents.data ? (
         <>
           <p>
@@ -105,7 +137,7 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
           </Button>
         </InlineAlert>
       )}
-      <p>This cannot be undone.</p>
+      {(isPage || nonEmpty) && <p>This cannot be undone.</p>}
     </ConfirmDialog>
   );
 }

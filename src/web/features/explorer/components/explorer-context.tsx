@@ -19,6 +19,8 @@ export interface ExplorerNavigation {
   currentPath: string | null;
   /** Leaves the explorer's screens (after the last item shown was deleted). */
   openHome: () => void;
+  /** The app URL of the screen `openHome` shows (the sites). */
+  homeHref: string;
 }
 
 /** Kinds the create dialogs make. */
@@ -56,6 +58,9 @@ export interface ExplorerContextValue extends ExplorerNavigation {
   /** The tree's inline rename (F2), registered by the tree while it is mounted. */
   requestInlineRename: (item: ExplorerItem) => boolean;
   registerInlineRename: (handler: ((item: ExplorerItem) => boolean) | null) => void;
+  /** Puts the keyboard focus on an item's row in the tree (once it is there), e.g. after a move. */
+  focusInTree: (path: string) => void;
+  registerFocusInTree: (handler: ((path: string) => void) | null) => void;
 }
 
 const ExplorerContext = createContext<ExplorerContextValue | null>(null);
@@ -108,6 +113,7 @@ export function ExplorerProvider({
   const [expanded, setExpandedState] = useState<ReadonlySet<string>>(readExpanded);
   const [command, setCommand] = useState<ExplorerCommand | null>(null);
   const inlineRename = useRef<((item: ExplorerItem) => boolean) | null>(null);
+  const treeFocus = useRef<((path: string) => void) | null>(null);
   const navigationRef = useRef(navigation);
   navigationRef.current = navigation;
 
@@ -183,6 +189,10 @@ export function ExplorerProvider({
       requestInlineRename: (item) => inlineRename.current?.(item) ?? false,
       registerInlineRename: (handler) => {
         inlineRename.current = handler;
+      },
+      focusInTree: (path) => treeFocus.current?.(path),
+      registerFocusInTree: (handler) => {
+        treeFocus.current = handler;
       },
     }),
     [navigation, role, expanded, setExpanded, reveal, command, itemMoved, itemDeleted, itemCreated],

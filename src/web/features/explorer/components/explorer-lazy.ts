@@ -7,4 +7,3 @@ export { ExplorerTreePanel } from './tree-panel';
 export { FindField } from './find-field';
 export { ExplorerDialogs } from './explorer-dialogs';
 export { FolderScreen } from './folder-screen';
-export { PageSummaryScreen } from './page-summary-screen';

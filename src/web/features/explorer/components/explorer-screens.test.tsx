@@ -14,7 +14,13 @@ function Explorer({ role, children }: { role: Role; children: ReactNode }) {
   return (
     <ExplorerProvider
       role={role}
-      navigation={{ hrefOf: (i) => `/x/${i.segments.join('/')}`, open: vi.fn(), currentPath: null, openHome: vi.fn() }}
+      navigation={{
+        hrefOf: (i) => `/x/${i.segments.join('/')}`,
+        open: vi.fn(),
+        currentPath: null,
+        openHome: vi.fn(),
+        homeHref: '/home',
+      }}
     >
       {children}
       <ExplorerDialogHost />
@@ -248,7 +254,7 @@ describe('the explorer dialogs', () => {
     await user.clear(url);
     await user.type(url, 'javascript:alert(1)');
     await user.click(within(dialog).getByRole('button', { name: 'Create external link' }));
-    await within(dialog).findByText('The URL must be an absolute http:// or https:// URL');
+    await within(dialog).findByText('The URL must be an absolute http:// or https:// URL.');
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
 
     await user.clear(url);
@@ -274,7 +280,7 @@ describe('the explorer dialogs', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Display name' }), 'Welcome');
     await within(dialog).findByRole('button', { name: /Article/ });
     await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
-    await within(dialog).findByText('is already used by another item here');
+    await within(dialog).findByText('The name is already used by another item here.');
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
@@ -292,10 +298,14 @@ describe('the explorer dialogs', () => {
     const { user, server, onClose } = renderDialog({ type: 'move', item }, handlers);
     const dialog = await screen.findByRole('dialog', { name: 'Move section “about”' });
     const picker = within(dialog).getByRole('tree', { name: 'Move to' });
+    // The focus starts in the tree, on the row of the container the item is in now.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(picker).getByRole('treeitem', { name: 'Home (demo), site' })),
+    );
     await user.click(await within(picker).findByRole('treeitem', { name: 'articles, folder' }));
     await within(dialog).findByText('A folder cannot hold a section: sections and links live in sites and sections.');
     expect(within(dialog).getByRole('button', { name: 'Move here' }).hasAttribute('disabled')).toBe(true);
-    await user.click(within(picker).getByRole('treeitem', { name: 'news, section' }));
+    await user.click(within(picker).getByRole('treeitem', { name: 'News (news), section' }));
     await within(dialog).findByText('“about” goes into “demo/news”.');
     await user.click(within(dialog).getByRole('button', { name: 'Move here' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -303,5 +313,132 @@ describe('the explorer dialogs', () => {
       itemPath: 'demo/about',
       targetFolderPath: 'demo/news',
     });
+  });
+
+  it('offers Undo after a move, which moves the item back to its place in the navigation', async () => {
+    const item: ExplorerItem = { ...itemAt('demo/news', 'section'), title: 'News' };
+    let movedBack = false;
+    const handlers: Handlers = {
+      'POST /cms/rest/folders/move': (r) => {
+        const back = (r.body as { targetFolderPath: string }).targetFolderPath === 'demo';
+        movedBack ||= back;
+        const path = back ? 'demo/news' : 'demo/about/news';
+        return json({ name: 'news', path, kind: 'section', href: `/cms/rest/folders/by-path/${path}` });
+      },
+      // Moved back, "news" comes last: the order is put back as it was.
+      'GET /cms/rest/folders/by-path/demo': () =>
+        movedBack
+          ? json(
+              folderJson('demo', {
+                ...DEMO.demo,
+                subsections: [
+                  { name: 'about', type: 'section' },
+                  { name: 'folio-docs', type: 'externallink' },
+                  { name: 'news', type: 'section' },
+                ],
+              }),
+              200,
+              { etag: '"after"' },
+            )
+          : json(folderJson('demo', DEMO.demo), 200, { etag: '"before"' }),
+      'PUT /cms/rest/folders/by-path/demo': () => json(folderJson('demo', DEMO.demo), 200, { etag: '"restored"' }),
+    };
+    const { user, server } = renderDialog({ type: 'move', item }, handlers);
+    const dialog = await screen.findByRole('dialog', { name: 'Move section “News”' });
+    expect(within(dialog).getByText(/Everything inside it moves with it/)).toBeTruthy();
+    const picker = within(dialog).getByRole('tree', { name: 'Move to' });
+    await user.click(await within(picker).findByRole('treeitem', { name: 'About us (about), section' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move here' }));
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    await within(notifications).findByText('Moved “News” into “About us”');
+    await user.click(within(notifications).getByRole('button', { name: 'Undo' }));
+    // (The region is made again once the first toast is gone.)
+    await screen.findByText('Moved “News” back to “demo”');
+    const posts = server.requests.filter((r) => r.method === 'POST').map((r) => r.body);
+    expect(posts).toEqual([
+      { itemPath: 'demo/news', targetFolderPath: 'demo/about' },
+      { itemPath: 'demo/about/news', targetFolderPath: 'demo' },
+    ]);
+    const put = server.requests.find((r) => r.method === 'PUT')!;
+    expect(put.headers.get('if-match')).toBe('"after"');
+    expect((put.body as { subsections: { name: string }[] }).subsections.map((e) => e.name)).toEqual([
+      'about',
+      'news',
+      'folio-docs',
+    ]);
+  });
+
+  it('says what cannot be undone: a page’s move dialog says nothing of insides, and a deleted page stays deleted', async () => {
+    const page: ExplorerItem = { ...itemAt('demo/articles/welcome', 'page'), title: 'Welcome' };
+    renderDialog({ type: 'move', item: page }, {});
+    const dialog = await screen.findByRole('dialog', { name: 'Move page “Welcome”' });
+    expect(within(dialog).getByText('Choose where the page goes.')).toBeTruthy();
+  });
+});
+
+describe('the contents table', () => {
+  it('shows titles with names, kinds, workflow states, and who changed what when; sorts by a column', async () => {
+    const handlers = treeHandlers();
+    handlers['GET /cms/rest/folders/children/by-path/demo/articles'] = () =>
+      json({
+        items: [
+          {
+            name: 'getting-started',
+            kind: 'page',
+            title: 'Getting started',
+            workflowState: 'Public',
+            lastModified: '2026-03-01T10:00:00.000+0000',
+            lastModifiedBy: 'erin',
+          },
+          {
+            name: 'press-kit',
+            kind: 'page',
+            title: 'Press kit',
+            workflowState: 'Draft',
+            lastModified: '2026-01-01T10:00:00.000+0000',
+            lastModifiedBy: 'admin',
+          },
+          {
+            name: 'welcome',
+            kind: 'page',
+            title: 'Welcome to Folio',
+            workflowState: 'Review',
+            lastModified: '2026-02-01T10:00:00.000+0000',
+            lastModifiedBy: 'admin',
+          },
+        ],
+      });
+    const { user } = renderScreen('demo/articles', { handlers });
+    const table = await screen.findByRole('table', { name: /Contents of articles/ });
+    const titles = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => within(c).getByRole('link').textContent);
+    await waitFor(() => expect(titles()).toEqual(['Getting started', 'Press kit', 'Welcome to Folio']));
+    const row = within(table).getByRole('row', { name: /Welcome to Folio/ });
+    expect(row.textContent).toContain('welcome');
+    expect(row.textContent).toContain('Page');
+    expect(within(row).getByText('Review').className).toContain('workflow-badge');
+    expect(row.textContent).toContain('by admin');
+
+    await user.click(within(table).getByRole('button', { name: 'Last modified' }));
+    expect(titles()).toEqual(['Press kit', 'Welcome to Folio', 'Getting started']);
+    expect(within(table).getByRole('columnheader', { name: 'Last modified' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await user.click(within(table).getByRole('button', { name: 'Last modified' }));
+    expect(titles()).toEqual(['Getting started', 'Welcome to Folio', 'Press kit']);
+    await user.click(within(table).getByRole('button', { name: 'State' }));
+    expect(titles()).toEqual(['Press kit', 'Welcome to Folio', 'Getting started']);
+    await user.click(within(table).getByRole('button', { name: 'By name' }));
+    expect(titles()).toEqual(['Getting started', 'Press kit', 'Welcome to Folio']);
+  });
+
+  it('offers what an empty container lacks', async () => {
+    const handlers = treeHandlers({ ...DEMO, 'demo/empty': {} });
+    const { user } = renderScreen('demo/empty', { handlers });
+    expect(await screen.findByText('Nothing here yet')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New page' }));
+    expect(await screen.findByRole('dialog', { name: 'New page in “empty”' })).toBeTruthy();
   });
 });

@@ -5,7 +5,15 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useFindItems } from '../api/find-items';
-import { itemOfTreeItem, KIND_LABEL, parentPathOf, type ExplorerKind } from '../../../lib/tree/items';
+import {
+  capitalise,
+  itemOfTreeItem,
+  KIND_LABEL,
+  labelOf,
+  parentPathOf,
+  secondaryNameOf,
+  type ExplorerKind,
+} from '../../../lib/tree/items';
 import { useExplorer } from './explorer-context';
 import { KindIcon } from '../../../components/tree/kind-icon';
 import './explorer.css';
@@ -26,8 +34,9 @@ const kindOfFound = (f: FoundItem): ExplorerKind => (f.kind === 'asset' ? 'asset
 const keyOf = (f: FoundItem) => `${f.kind}:${f.path}`;
 
 /**
- * Find by name across every site and the asset library, on the server: for what the tree has not loaded. Choosing
- * a result opens it (an asset opens its folder) and the tree opens down to it.
+ * Find by title or name across every site and the asset library, on the server: for what the tree has not loaded.
+ * Each result shows its title, with its kind, name and place below. Choosing one opens it (an asset opens its
+ * folder) and the tree opens down to it.
  */
 export function FindField() {
   const explorer = useExplorer();
@@ -45,7 +54,7 @@ export function FindField() {
 
   return (
     <ComboBox
-      aria-label="Find by name"
+      aria-label="Find by title or name"
       className="find-field"
       inputValue={input}
       onInputChange={setInput}
@@ -56,10 +65,10 @@ export function FindField() {
       allowsEmptyCollection
       allowsCustomValue
     >
-      <Label className="visually-hidden">Find by name</Label>
+      <Label className="visually-hidden">Find by title or name</Label>
       <div className="find-field__box">
         <SearchIcon className="find-field__icon" />
-        <Input className="field__input find-field__input" placeholder="Find sections, folders, pages, assets…" />
+        <Input className="field__input find-field__input" placeholder="Find pages, sections, folders, assets…" />
         {found.isFetching && q && (
           <span className="find-field__busy">
             <Spinner />
@@ -75,26 +84,32 @@ export function FindField() {
                 ? `Could not search: ${errorMessage(found.error)}`
                 : found.isFetching || q !== input.trim()
                   ? 'Searching…'
-                  : `Nothing named like “${input.trim()}”.`}
+                  : `Nothing has “${input.trim()}” in its title or name.`}
             </p>
           )}
         >
-          {(f) => (
-            <ListBoxItem
-              id={keyOf(f)}
-              textValue={`${f.name}, ${f.kind === 'asset' ? 'asset' : KIND_LABEL[kindOfFound(f)]}`}
-              className="listbox__item find-field__item"
-            >
-              {/* An asset shows a file icon; choosing it opens its folder. */}
-              <KindIcon item={{ kind: f.kind === 'asset' ? 'page' : kindOfFound(f) }} className="find-field__kind" />
-              <span className="listbox__text">
-                <Text slot="label">{f.name}</Text>
-                <Text slot="description" className="listbox__description">
-                  {f.kind === 'asset' ? 'asset' : KIND_LABEL[kindOfFound(f)]} in {parentPathOf(f.path) ?? 'Folio'}
-                </Text>
-              </span>
-            </ListBoxItem>
-          )}
+          {(f) => {
+            const kind = f.kind === 'asset' ? 'asset' : KIND_LABEL[kindOfFound(f)];
+            const secondary = secondaryNameOf(f);
+            return (
+              <ListBoxItem
+                id={keyOf(f)}
+                textValue={`${labelOf(f)}, ${kind}`}
+                className="listbox__item find-field__item"
+              >
+                {/* An asset shows a file icon; choosing it opens its folder. */}
+                <KindIcon item={{ kind: f.kind === 'asset' ? 'page' : kindOfFound(f) }} className="find-field__kind" />
+                <span className="listbox__text">
+                  <Text slot="label">{labelOf(f)}</Text>
+                  <Text slot="description" className="listbox__description">
+                    {/* Choosing a page opens its editor: say so. */}
+                    {f.kind === 'page' ? 'Edit page' : capitalise(kind)}
+                    {secondary ? ` “${secondary}”` : ''} in {parentPathOf(f.path) ?? 'Folio'}
+                  </Text>
+                </span>
+              </ListBoxItem>
+            );
+          }}
         </ListBox>
       </Popover>
     </ComboBox>

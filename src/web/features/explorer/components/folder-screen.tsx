@@ -8,10 +8,20 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useFolder } from '../../../lib/queries/folders';
 import { canChange } from '../lib/access';
-import { capitalise, isContainer, itemAt, kindOfFolder, KIND_LABEL, parentPathOf } from '../../../lib/tree/items';
+import {
+  capitalise,
+  isContainer,
+  itemAt,
+  kindOfFolder,
+  KIND_LABEL,
+  labelOf,
+  parentPathOf,
+  type ExplorerItem,
+} from '../../../lib/tree/items';
 import { ContentsList } from './contents-list';
 import { useExplorer } from './explorer-context';
 import { ItemBreadcrumbs } from './item-breadcrumbs';
+import { ItemNotFound } from './item-not-found';
 import { ItemToolbar } from './item-toolbar';
 import { PropertiesForm } from './properties-form';
 import './explorer.css';
@@ -28,13 +38,14 @@ export function FolderScreen({ path }: { path: string }) {
 
   if (folder.isPending) return <LoadingState label={`Loading ${path}…`} />;
   if (folder.isError) {
+    if (isApiError(folder.error, 404)) return <ItemNotFound path={path} />;
     return (
       <>
         <PageHeader title={path.split('/').pop() ?? path} />
         <ErrorState
-          title={isApiError(folder.error, 404) ? 'Not found' : `Could not load “${path}”`}
+          title={`Could not load “${path}”`}
           error={folder.error}
-          onRetry={isApiError(folder.error, 404) ? undefined : () => void folder.refetch()}
+          onRetry={() => void folder.refetch()}
           isRetrying={folder.isFetching}
         />
       </>
@@ -42,8 +53,12 @@ export function FolderScreen({ path }: { path: string }) {
   }
 
   const data = folder.data.data;
-  const item = itemAt(path, kindOfFolder(path, data));
-  const title = item.kind === 'library' ? 'Asset library' : data.sectionInfo?.displayTitle || item.name;
+  const displayTitle = data.sectionInfo?.displayTitle;
+  const item: ExplorerItem = {
+    ...itemAt(path, kindOfFolder(path, data)),
+    ...(displayTitle ? { title: displayTitle } : {}),
+  };
+  const title = item.kind === 'library' ? 'Asset library' : labelOf(item);
   const mayChange = canChange(queryClient, explorer.role, item);
   const parent = parentPathOf(path);
 

@@ -1,6 +1,7 @@
 import { Breadcrumb, Breadcrumbs, Link } from 'react-aria-components';
 import { ASSET_LIBRARY } from '../../../../shared/api/paths';
-import type { ExplorerItem, ExplorerKind } from '../../../lib/tree/items';
+import { labelOf, type ExplorerItem, type ExplorerKind } from '../../../lib/tree/items';
+import { useTitlesOf } from '../api/item-titles';
 import { useExplorer } from './explorer-context';
 
 /** The kind a breadcrumb's URL needs (sites/sections/folders share one URL scheme, so "folder" stands for them). */
@@ -10,12 +11,21 @@ function crumbKind(segments: string[], last: ExplorerItem): ExplorerKind {
   return segments.length === 1 ? 'site' : 'folder';
 }
 
-/** Where an item is: each container from the site (or the asset library) down, each a link; the item last. */
+/**
+ * Where an item is: each container from the site (or the asset library) down, each a link showing its title (its
+ * name when it has none); the item last. Names show in the URL and the screen's description.
+ */
 export function ItemBreadcrumbs({ item }: { item: ExplorerItem }) {
   const { hrefOf } = useExplorer();
+  const ancestors = item.segments.slice(0, -1).map((_, i) => item.segments.slice(0, i + 1).join('/'));
+  const titles = useTitlesOf(ancestors);
   const crumbs = item.segments.map((name, i) => {
     const segments = item.segments.slice(0, i + 1);
-    return { id: segments.join('/'), name: i === 0 && name === ASSET_LIBRARY ? 'Asset library' : name, segments };
+    const path = segments.join('/');
+    const isLast = i === item.segments.length - 1;
+    const title = isLast ? item.title : titles.get(path);
+    const label = i === 0 && name === ASSET_LIBRARY ? 'Asset library' : labelOf({ name, title });
+    return { id: path, label, segments };
   });
   return (
     <nav aria-label="Breadcrumbs" className="crumbs">
@@ -26,7 +36,7 @@ export function ItemBreadcrumbs({ item }: { item: ExplorerItem }) {
               href={hrefOf({ kind: crumbKind(crumb.segments, item), segments: crumb.segments })}
               className="crumbs__link"
             >
-              {crumb.name}
+              {crumb.label}
             </Link>
           </Breadcrumb>
         )}

@@ -5,6 +5,7 @@ import type { ActionEntry, ItemAction } from '../lib/item-actions';
 const GROUP_LABEL: Record<ActionEntry['group'], string> = {
   open: 'Open',
   create: 'Create',
+  workflow: 'Workflow',
   change: 'Change',
   delete: 'Delete',
 };
@@ -31,7 +32,7 @@ export function ItemMenuPopover({
   onAction: (action: ItemAction) => void;
   placement?: 'bottom start' | 'bottom end' | 'right top';
 }) {
-  const groups = (['open', 'create', 'change', 'delete'] as const)
+  const groups = (['open', 'create', 'workflow', 'change', 'delete'] as const)
     .map((group) => ({ group, entries: actions.filter((a) => a.group === group) }))
     .filter((g) => g.entries.length > 0);
   return (

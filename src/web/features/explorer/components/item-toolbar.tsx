@@ -3,6 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { ChevronDownIcon, MoveIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
 import type { ExplorerItem } from '../../../lib/tree/items';
 import type { ItemAction } from '../lib/item-actions';
+import { BulkWorkflowMenu } from './bulk-workflow-menu';
+import { useExplorer } from './explorer-context';
 import { useItemCommands } from './use-item-commands';
 
 /**
@@ -11,7 +13,10 @@ import { useItemCommands } from './use-item-commands';
  */
 export function ItemToolbar({ item }: { item: ExplorerItem }) {
   const { actionsOf, perform } = useItemCommands();
+  const { role } = useExplorer();
   const actions = actionsOf(item, { withoutOpen: true });
+  // Pages live in sites, sections and folders: their workflow can be taken for everything below at once.
+  const holdsPages = item.kind === 'site' || item.kind === 'section' || item.kind === 'folder';
   const creates = actions.filter((a) => a.group === 'create');
   const has = (id: ItemAction) => actions.some((a) => a.id === id);
   if (actions.length === 0) return null;
@@ -41,6 +46,7 @@ export function ItemToolbar({ item }: { item: ExplorerItem }) {
           </Popover>
         </MenuTrigger>
       )}
+      {holdsPages && creates.length > 0 && <BulkWorkflowMenu item={item} role={role} />}
       {has('rename') && (
         <Button onPress={() => perform(item, 'rename')}>
           <PencilIcon /> Rename

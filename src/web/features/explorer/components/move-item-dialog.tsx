@@ -1,19 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
 import { useMoveItem } from '../api/move-item';
 import { canChange } from '../lib/access';
 import {
   isContainer,
   isInLibrary,
   KIND_LABEL,
+  labelOf,
   moveRefusal,
   parentPathOf,
   type ExplorerItem,
 } from '../../../lib/tree/items';
 import { ContainerPicker } from '../../../components/tree/container-picker';
 import { useExplorer } from './explorer-context';
+import { useUndoToasts } from './use-undo-toasts';
+import { navigationOrderOf } from '../api/undo';
 
 /**
  * "Move to…": the keyboard equivalent of dragging an item onto a container. The tree shows the containers; a
@@ -24,6 +26,7 @@ export function MoveItemDialog({ item, onClose }: { item: ExplorerItem; onClose:
   const explorer = useExplorer();
   const queryClient = useQueryClient();
   const move = useMoveItem();
+  const undoToasts = useUndoToasts();
   const [target, setTarget] = useState<ExplorerItem | null>(null);
   const refusal = target
     ? (moveRefusal(item, target) ??
@@ -34,21 +37,27 @@ export function MoveItemDialog({ item, onClose }: { item: ExplorerItem; onClose:
     <FormDialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`Move ${KIND_LABEL[item.kind]} “${item.name}”`}
-      description="Choose where it goes. Everything inside it moves with it."
+      title={`Move ${KIND_LABEL[item.kind]} “${labelOf(item)}”`}
+      description={
+        isContainer(item.kind)
+          ? `Choose where the ${KIND_LABEL[item.kind]} goes. Everything inside it moves with it.`
+          : `Choose where the ${KIND_LABEL[item.kind]} goes.`
+      }
       submitLabel="Move here"
       isPending={move.isPending}
       isSubmitDisabled={target === null || refusal !== null}
       error={move.error ?? undefined}
       onSubmit={() => {
         if (!target || refusal) return;
+        const orderBefore = navigationOrderOf(queryClient, parentPathOf(item.path));
         move.mutate(
           { item, target },
           {
             onSuccess: (moved) => {
-              toast.success(`Moved “${item.name}” into “${target.name}”`);
+              undoToasts.moved(item, moved, target, orderBefore);
               onClose();
               explorer.itemMoved(item.path, moved);
+              explorer.focusInTree(moved.path);
             },
           },
         );
@@ -61,11 +70,12 @@ export function MoveItemDialog({ item, onClose }: { item: ExplorerItem; onClose:
         selectedPath={target?.path ?? null}
         onSelect={setTarget}
         initiallyExpanded={parentPathOf(item.path) ?? undefined}
+        autoFocus
       />
       <p className={refusal ? 'field__error' : 'field__description'} role="status">
         {target === null
-          ? `Now in “${parentPathOf(item.path) ?? ''}”. Choose a site, section or folder.`
-          : (refusal ?? `“${item.name}” goes into “${target.path}”.`)}
+          ? `Now in “${parentPathOf(item.path) ?? ''}”. Choose ${isInLibrary(item.path) ? 'a folder' : 'a site, section or folder'} with the arrow keys and Enter.`
+          : (refusal ?? `“${labelOf(item)}” goes into “${target.path}”.`)}
       </p>
     </FormDialog>
   );

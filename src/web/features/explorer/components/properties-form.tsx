@@ -22,6 +22,7 @@ import { errorMessage, errorTitle, fieldErrorsOf } from '../../../lib/errors';
 import { validateWith } from '../../../lib/validation';
 import { folderQueryOptions } from '../../../lib/queries/folders';
 import { useTemplates } from '../../../lib/queries/templates';
+import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { useUpdateFolder } from '../api/update-folder';
 import type { ExplorerItem } from '../../../lib/tree/items';
 import { ContainerPicker } from '../../../components/tree/container-picker';
@@ -155,6 +156,20 @@ export function PropertiesForm({
     if (dirty && !save.isPending) submit(folder.etag);
   };
 
+  /** "Save and leave" of the navigation guard: resolves true once saved. */
+  const saveBeforeLeaving = async (): Promise<boolean> => {
+    try {
+      const saved = await save.mutateAsync({ body: changesOf(item, base, values), etag: folder.etag });
+      const fresh = valuesOf(saved.data);
+      setBase(fresh);
+      setValues(fresh);
+      toast.success(`Saved the properties of “${item.name}”`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   const reload = async () => {
     setReloading(true);
     try {
@@ -241,6 +256,12 @@ export function PropertiesForm({
       <h2 id={headingId} className="card__title">
         Properties
       </h2>
+      <UnsavedChangesGuard
+        when={dirty}
+        itemLabel={`the properties of “${item.name}”`}
+        onSave={saveBeforeLeaving}
+        onDiscard={() => setValues(base)}
+      />
       <Form
         className="properties-form"
         onSubmit={handleSubmit}

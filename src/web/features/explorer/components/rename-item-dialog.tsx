@@ -3,12 +3,12 @@ import { isApiError } from '../../../../shared/api/client';
 import { ItemName } from '../../../../shared/api/common';
 import { FormDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
 import { allFieldErrorsPlaced, fieldErrorsOf } from '../../../lib/errors';
 import { validateWith } from '../../../lib/validation';
 import { useRenameItem } from '../api/rename-item';
 import { KIND_LABEL, type ExplorerItem } from '../../../lib/tree/items';
 import { useExplorer } from './explorer-context';
+import { useUndoToasts } from './use-undo-toasts';
 
 const FIELDS = { 'body.newName': 'name' };
 
@@ -16,6 +16,7 @@ const FIELDS = { 'body.newName': 'name' };
 export function RenameItemDialog({ item, onClose }: { item: ExplorerItem; onClose: () => void }) {
   const explorer = useExplorer();
   const rename = useRenameItem();
+  const undoToasts = useUndoToasts();
   const [name, setName] = useState(item.name);
   const error = rename.error;
   return (
@@ -26,7 +27,7 @@ export function RenameItemDialog({ item, onClose }: { item: ExplorerItem; onClos
       description="The name is part of the address of the item and of everything inside it."
       submitLabel="Rename"
       isPending={rename.isPending}
-      validationErrors={fieldErrorsOf(error, FIELDS)}
+      validationErrors={fieldErrorsOf(error, FIELDS, { name: 'The name' })}
       error={error && !(isApiError(error) && allFieldErrorsPlaced(error, FIELDS)) ? error : undefined}
       onSubmit={() => {
         if (name === item.name) {
@@ -37,7 +38,7 @@ export function RenameItemDialog({ item, onClose }: { item: ExplorerItem; onClos
           { item, newName: name },
           {
             onSuccess: (renamed) => {
-              toast.success(`Renamed “${item.name}” to “${renamed.name}”`);
+              undoToasts.renamed(item, renamed);
               onClose();
               explorer.itemMoved(item.path, renamed);
             },

@@ -29,6 +29,7 @@ function Harness({
     },
     currentPath,
     openHome: () => setCurrentPath(null),
+    homeHref: '/home',
   };
   return (
     <ExplorerProvider role={role} navigation={navigation}>
@@ -56,11 +57,11 @@ const folderRequests = (requests: { method: string; path: string }[]) =>
 
 /** Focuses the tree the way a keyboard user does, landing on its first item. */
 async function tabIntoTree(user: ReturnType<typeof renderTree>['user']) {
-  await screen.findByRole('treeitem', { name: 'demo, site' });
+  await screen.findByRole('treeitem', { name: 'Home (demo), site' });
   // The filter box comes first, then the tree.
   await user.tab();
   await user.tab();
-  expect(document.activeElement).toBe(item('demo, site'));
+  expect(document.activeElement).toBe(item('Home (demo), site'));
 }
 
 beforeAll(() => {
@@ -85,7 +86,7 @@ afterEach(() => {
 describe('the explorer tree', () => {
   it('is a WAI-ARIA tree of the sites and the asset library, each item named with its kind', async () => {
     const { server } = renderTree();
-    const demo = await screen.findByRole('treeitem', { name: 'demo, site' });
+    const demo = await screen.findByRole('treeitem', { name: 'Home (demo), site' });
     const assets = item('Assets, asset library');
     for (const root of [demo, assets]) {
       expect(root.getAttribute('aria-level')).toBe('1');
@@ -105,18 +106,18 @@ describe('the explorer tree', () => {
     await tabIntoTree(user);
 
     await user.keyboard('{ArrowRight}');
-    const demo = item('demo, site');
+    const demo = item('Home (demo), site');
     expect(demo.getAttribute('aria-expanded')).toBe('true');
-    const about = await screen.findByRole('treeitem', { name: 'about, section' });
+    const about = await screen.findByRole('treeitem', { name: 'About us (about), section' });
     expect(about.getAttribute('aria-level')).toBe('2');
     // Navigation order for sections and links, then folders, then pages.
     const names = within(tree())
       .getAllByRole('treeitem')
       .map((el) => el.getAttribute('aria-label'));
     expect(names).toEqual([
-      'demo, site',
-      'about, section',
-      'news, section',
+      'Home (demo), site',
+      'About us (about), section',
+      'News (news), section',
       'folio-docs, external link',
       'articles, folder',
       'index, landing page',
@@ -129,16 +130,16 @@ describe('the explorer tree', () => {
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(about);
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(item('news, section'));
+    expect(document.activeElement).toBe(item('News (news), section'));
     await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(demo);
     // Left on an open item closes it.
     await user.keyboard('{ArrowLeft}');
     expect(demo.getAttribute('aria-expanded')).toBe('false');
-    expect(within(tree()).queryByRole('treeitem', { name: 'about, section' })).toBeNull();
+    expect(within(tree()).queryByRole('treeitem', { name: 'About us (about), section' })).toBeNull();
     // Opening again uses what was loaded.
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
     expect(folderRequests(server.requests)).toEqual(['/cms/rest/folders/by-path/demo']);
   });
 
@@ -146,36 +147,28 @@ describe('the explorer tree', () => {
     const { user } = renderTree();
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
 
     await user.keyboard('{End}');
-    console.log(
-      'AFTER END',
-      document.activeElement?.getAttribute('aria-label'),
-      within(tree())
-        .getAllByRole('treeitem')
-        .map((e) => e.getAttribute('aria-label'))
-        .join('|'),
-    );
     expect(document.activeElement).toBe(item('Assets, asset library'));
     await user.keyboard('{Home}');
-    expect(document.activeElement).toBe(item('demo, site'));
+    expect(document.activeElement).toBe(item('Home (demo), site'));
     await user.keyboard('ar');
     expect(document.activeElement).toBe(item('articles, folder'));
     // Type-ahead starts over after a pause.
     await act(() => new Promise((r) => setTimeout(r, 1100)));
     await user.keyboard('n');
-    expect(document.activeElement).toBe(item('news, section'));
+    expect(document.activeElement).toBe(item('News (news), section'));
   });
 
   it('opens the focused item with Enter and marks it selected, keeping the focus in the tree', async () => {
     const { user, onOpen } = renderTree();
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ path: 'demo/news', kind: 'section' }));
-    const news = item('news, section');
+    const news = item('News (news), section');
     await waitFor(() => expect(news.getAttribute('aria-selected')).toBe('true'));
     expect(document.activeElement).toBe(news);
   });
@@ -221,11 +214,11 @@ describe('the explorer tree', () => {
     const { user } = renderTree();
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
     await user.keyboard('{ArrowDown}');
 
     await user.keyboard('{Shift>}{F10}{/Shift}');
-    const menu = await screen.findByRole('menu', { name: 'Actions for about, section' });
+    const menu = await screen.findByRole('menu', { name: 'Actions for About us (about), section' });
     const labels = within(menu)
       .getAllByRole('menuitem')
       .map((el) => el.textContent);
@@ -251,10 +244,10 @@ describe('the explorer tree', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     // Focus returns to the row the menu was opened for.
-    await waitFor(() => expect(document.activeElement).toBe(item('about, section')));
+    await waitFor(() => expect(document.activeElement).toBe(item('About us (about), section')));
 
     await user.keyboard('{ContextMenu}');
-    expect(await screen.findByRole('menu', { name: 'Actions for about, section' })).toBeTruthy();
+    expect(await screen.findByRole('menu', { name: 'Actions for About us (about), section' })).toBeTruthy();
   });
 
   it('reorders sections with Alt+Down: a PUT of the navigation order with If-Match, shown at once', async () => {
@@ -270,7 +263,7 @@ describe('the explorer tree', () => {
     const { user, server } = renderTree({ handlers });
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
     await user.keyboard('{ArrowDown}{Alt>}{ArrowDown}{/Alt}');
 
     const put = server.requests.find((r) => r.method === 'PUT');
@@ -287,9 +280,37 @@ describe('the explorer tree', () => {
       within(tree())
         .getAllByRole('treeitem', { name: /section$|external link$/ })
         .map((el) => el.getAttribute('aria-label'));
-    await waitFor(() => expect(order()).toEqual(['news, section', 'about, section', 'folio-docs, external link']));
+    await waitFor(() =>
+      expect(order()).toEqual(['News (news), section', 'About us (about), section', 'folio-docs, external link']),
+    );
     await act(async () => release());
-    await waitFor(() => expect(order()).toEqual(['news, section', 'about, section', 'folio-docs, external link']));
+    await waitFor(() =>
+      expect(order()).toEqual(['News (news), section', 'About us (about), section', 'folio-docs, external link']),
+    );
+
+    // Undo puts the previous order back, with the ETag of the order as it is now.
+    let stored = { order: ['news', 'about', 'folio-docs'], etag: '"etag-demo-2"' };
+    handlers['GET /cms/rest/folders/by-path/demo'] = () =>
+      json(demoWithOrder(stored.order), 200, { etag: stored.etag });
+    handlers['PUT /cms/rest/folders/by-path/demo'] = (req) => {
+      stored = {
+        order: (req.body as { subsections: { name: string }[] }).subsections.map((e) => e.name),
+        etag: '"etag-demo-3"',
+      };
+      return json(demoWithOrder(stored.order), 200, { etag: stored.etag });
+    };
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Navigation order restored')).toBeTruthy();
+    const undo = server.requests.filter((r) => r.method === 'PUT')[1]!;
+    expect(undo.headers.get('if-match')).toBe('"etag-demo-2"');
+    expect((undo.body as { subsections: { name: string }[] }).subsections.map((e) => e.name)).toEqual([
+      'about',
+      'news',
+      'folio-docs',
+    ]);
+    await waitFor(() =>
+      expect(order()).toEqual(['About us (about), section', 'News (news), section', 'folio-docs, external link']),
+    );
   });
 
   it('puts a refused reorder back and says why', async () => {
@@ -308,20 +329,20 @@ describe('the explorer tree', () => {
     const { user } = renderTree({ handlers });
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
     await user.keyboard('{ArrowDown}{Alt>}{ArrowDown}{/Alt}');
     expect(await screen.findByText('"demo" was changed by someone else.')).toBeTruthy();
     const sections = within(tree())
       .getAllByRole('treeitem', { name: /section$/ })
       .map((el) => el.getAttribute('aria-label'));
-    expect(sections).toEqual(['about, section', 'news, section']);
+    expect(sections).toEqual(['About us (about), section', 'News (news), section']);
   });
 
   it('offers a Viewer nothing that changes anything', async () => {
     const { user } = renderTree({ role: 'Viewer' });
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
     expect(within(tree()).queryAllByRole('button', { name: /^Actions for/ })).toEqual([]);
     expect(tree().querySelector('[draggable="true"]')).toBeNull();
     await user.keyboard('{ArrowDown}{F2}');
@@ -339,15 +360,15 @@ describe('the explorer tree', () => {
     const { user } = renderTree();
     await tabIntoTree(user);
     await user.keyboard('{ArrowRight}');
-    await screen.findByRole('treeitem', { name: 'about, section' });
-    await user.click(screen.getByRole('searchbox', { name: 'Filter loaded items by name' }));
+    await screen.findByRole('treeitem', { name: 'About us (about), section' });
+    await user.click(screen.getByRole('searchbox', { name: 'Filter loaded items by title or name' }));
     await user.keyboard('new');
     await waitFor(() =>
       expect(
         within(tree())
           .getAllByRole('treeitem')
           .map((el) => el.getAttribute('aria-label')),
-      ).toEqual(['demo, site', 'news, section']),
+      ).toEqual(['Home (demo), site', 'News (news), section']),
     );
     expect(screen.getByText('1 loaded item matches')).toBeTruthy();
   });

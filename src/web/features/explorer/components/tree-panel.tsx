@@ -1,4 +1,4 @@
-import { useIsMutating, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
   useDeferredValue,
@@ -22,9 +22,7 @@ import {
   type Key,
   type TreeState,
 } from 'react-aria-components';
-import type { WithEtag } from '../../../../shared/api/client';
 import { ItemName } from '../../../../shared/api/common';
-import type { Folder } from '../../../../shared/api/folders';
 import { GripIcon, MoreIcon } from '../../../components/ui/icons';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -32,8 +30,7 @@ import { ErrorState } from '../../../components/ui/status';
 import { toast } from '../../../components/ui/toast';
 import { Tree, TreeItem } from '../../../components/ui/tree';
 import { useApi } from '../../../lib/api';
-import { errorMessage } from '../../../lib/errors';
-import { folderQueryOptions } from '../../../lib/queries/folders';
+import { errorMessage, fieldSentence } from '../../../lib/errors';
 import { sitesQueryOptions } from '../../../lib/queries/sites';
 import { foldersKeys } from '../../../lib/query-keys';
 import { useMoveItem } from '../api/move-item';
@@ -44,18 +41,23 @@ import {
   accessibleNameOf,
   isNavigationEntry,
   isMovable,
-  itemAt,
+  labelOf,
   LIBRARY_ITEM,
   moveRefusal,
   parentPathOf,
+  siteItemsOf,
   type ExplorerItem,
 } from '../../../lib/tree/items';
 import type { ActionEntry } from '../lib/item-actions';
-import { buildTree, type ListingState, type TreeNode } from '../../../lib/tree/tree-nodes';
+import { buildTree, type TreeNode } from '../../../lib/tree/tree-nodes';
+import { useTreeListings } from '../../../lib/tree/use-listings';
 import { canChangeAnything, parentItemOf, useExplorer } from './explorer-context';
 import { ItemMenuPopover } from './item-menu';
+import { usePageTransitions } from '../../../lib/queries/pages';
 import { TreeRowContent } from '../../../components/tree/tree-row';
 import { useItemCommands } from './use-item-commands';
+import { useUndoToasts } from './use-undo-toasts';
+import { navigationOrderOf } from '../api/undo';
 import './explorer.css';
 
 /** Height of a tree row in pixels (the virtualiser lays out fixed rows; keep in step with explorer.css). */
@@ -104,6 +106,7 @@ export function ExplorerTreePanel() {
   const rename = useRenameItem();
   const move = useMoveItem();
   const reorder = useReorderEntries();
+  const undoToasts = useUndoToasts();
   const savingCount = useIsMutating();
   const mayChange = canChangeAnything(explorer.role);
 
@@ -122,25 +125,11 @@ export function ExplorerTreePanel() {
 
   const sitesQuery = useQuery(sitesQueryOptions(client));
   const expandedPaths = useMemo(() => [...explorer.expanded].sort(), [explorer.expanded]);
-  // The listings of expanded containers (one query each): this subscription re-renders the tree as they load.
-  useQueries({ queries: expandedPaths.map((path) => folderQueryOptions(client, path)) });
+  // The listings of expanded containers: this subscription re-renders the tree as they load.
+  const listingOf = useTreeListings(expandedPaths);
   const cacheVersion = useCacheVersion(filtering);
 
-  const listingOf = useCallback(
-    (path: string): ListingState => {
-      const state = queryClient.getQueryState<WithEtag<Folder>>(foldersKeys.detail(path));
-      if (state?.data) return { status: 'loaded', folder: state.data.data };
-      if (state?.status === 'error') return { status: 'error', error: state.error };
-      if (state) return { status: 'loading' };
-      return { status: 'unknown' };
-    },
-    [queryClient],
-  );
-
-  const roots = useMemo(
-    () => [...(sitesQuery.data ?? []).map((s) => itemAt(s.name, 'site')), LIBRARY_ITEM],
-    [sitesQuery.data],
-  );
+  const roots = useMemo(() => [...siteItemsOf(sitesQuery.data), LIBRARY_ITEM], [sitesQuery.data]);
   const previous = useRef<Map<string, TreeNode> | undefined>(undefined);
   const built = buildTree({
     roots,
@@ -163,16 +152,28 @@ export function ExplorerTreePanel() {
     if (currentPath) reveal(currentPath);
   }, [currentPath, reveal]);
 
-  /** Focuses the row of `path` once it is rendered (after a rename, a menu, a dialog). */
-  const focusRow = useCallback((path: string) => {
+  /**
+   * Focuses the row of `path` once it is rendered (after a rename, a menu, a dialog), through react-aria's focus
+   * state so the tree's own keyboard handling continues from there. Its container may still be loading: keep
+   * trying for a while (frames; about two seconds).
+   */
+  const focusRow = useCallback((path: string, frames = 10) => {
     let tries = 0;
     const attempt = () => {
       const row = treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
-      if (row) row.focus();
-      else if (tries++ < 10) requestAnimationFrame(attempt);
+      if (row) {
+        stateRef.current?.selectionManager.setFocusedKey(path);
+        row.focus();
+      } else if (tries++ < frames) requestAnimationFrame(attempt);
     };
     requestAnimationFrame(attempt);
   }, []);
+
+  const { registerFocusInTree } = explorer;
+  useEffect(() => {
+    registerFocusInTree((path) => focusRow(path, 120));
+    return () => registerFocusInTree(null);
+  }, [registerFocusInTree, focusRow]);
 
   const mayChangeItem = useCallback(
     (item: ExplorerItem) => canChange(queryClient, explorer.role, item),
@@ -196,6 +197,8 @@ export function ExplorerTreePanel() {
     setMenu(anchor);
   };
 
+  // A page's workflow transitions load as its menu opens (the menu grows by them).
+  usePageTransitions(menu?.item.path ?? '', { enabled: menu?.item.kind === 'page' });
   const menuActions: ActionEntry[] = menu ? commands.actionsOf(menu.item) : [];
 
   const commitRename = (item: ExplorerItem, newName: string) => {
@@ -210,7 +213,7 @@ export function ExplorerTreePanel() {
       {
         onSuccess: (renamed) => {
           explorer.itemMoved(item.path, renamed);
-          toast.success(`Renamed “${item.name}” to “${renamed.name}”`);
+          undoToasts.renamed(item, renamed);
         },
         onError: () => focusRow(item.path),
       },
@@ -299,12 +302,13 @@ export function ExplorerTreePanel() {
       if (!targetNode || !dropAllowed(e.target)) return;
       if (e.target.dropPosition === 'on') {
         for (const item of items) {
+          const orderBefore = navigationOrderOf(queryClient, parentPathOf(item.path));
           move.mutate(
             { item, target: targetNode.item },
             {
               onSuccess: (moved) => {
                 explorer.itemMoved(item.path, moved);
-                toast.success(`Moved “${item.name}” into “${targetNode.item.name}”`);
+                undoToasts.moved(item, moved, targetNode.item, orderBefore);
               },
             },
           );
@@ -320,7 +324,14 @@ export function ExplorerTreePanel() {
       const order = [...rest.slice(0, at), ...items.map((i) => i.name), ...rest.slice(at)];
       reorder.mutate(
         { parent: parentItemOf(targetNode.item), order },
-        { onSuccess: () => toast.success(`Moved “${items[0]!.name}” in the navigation of “${parentPath}”`) },
+        {
+          onSuccess: () =>
+            undoToasts.reordered(
+              parentPath,
+              names,
+              `Moved “${labelOf(items[0]!)}” in the navigation of “${labelOf(built.byPath.get(parentPath)?.item ?? parentItemOf(targetNode.item))}”`,
+            ),
+        },
       );
     },
   });
@@ -390,7 +401,12 @@ export function ExplorerTreePanel() {
         </span>
       </div>
       <div className="explorer-panel__filter">
-        <SearchField label="Filter loaded items by name" value={filter} onChange={setFilter} placeholder="Filter" />
+        <SearchField
+          label="Filter loaded items by title or name"
+          value={filter}
+          onChange={setFilter}
+          placeholder="Filter"
+        />
         {filtering && (
           <p className="explorer-panel__hint" role="status">
             {built.matches === 0
@@ -489,7 +505,7 @@ function ExplorerTreeItem({
     <TreeItem<TreeNode>
       id={node.id}
       value={node}
-      textValue={item.name}
+      textValue={labelOf(item)}
       // The label replaces the row's content for assistive technology, so a failed listing is said here too.
       aria-label={`${accessibleNameOf(item)}${node.status === 'error' ? ', could not load its contents' : ''}`}
       hasChildItems={node.hasChildren}
@@ -565,7 +581,7 @@ function RenameField({
   const inputRef = useRef<HTMLInputElement>(null);
   const done = useRef(false);
   const check = ItemName.safeParse(value);
-  const problem = check.success ? null : `Name ${check.error.issues[0]?.message ?? 'is invalid'}`;
+  const problem = check.success ? null : fieldSentence(check.error.issues[0]?.message ?? 'is invalid', 'The name');
 
   useEffect(() => {
     const input = inputRef.current;

@@ -1,12 +1,15 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TransitionName, TransitionsResponse } from '../../../../shared/api/workflow';
+import { pagesKeys } from '../../../lib/query-keys';
+import { useTakePageTransition } from '../api/page-transition';
 import { useCallback } from 'react';
-import { toast } from '../../../components/ui/toast';
 import { useReorderEntries, movedBy } from '../api/reorder-entries';
 import { cachedFolder } from '../api/tree-cache';
 import { canChange } from '../lib/access';
-import { isNavigationEntry, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
+import { isNavigationEntry, labelOf, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import { actionsFor, type ActionEntry, type ItemAction } from '../lib/item-actions';
 import { parentItemOf, useExplorer, type CreatableKind } from './explorer-context';
+import { useUndoToasts } from './use-undo-toasts';
 
 /** Where a section or link stands among its container's navigation entries (from the cached listing). */
 export function navigationPosition(
@@ -29,6 +32,8 @@ export function useItemCommands() {
   const explorer = useExplorer();
   const queryClient = useQueryClient();
   const reorder = useReorderEntries();
+  const undoToasts = useUndoToasts();
+  const takeTransition = useTakePageTransition();
 
   const actionsOf = useCallback(
     (item: ExplorerItem, options: { withoutOpen?: boolean } = {}): ActionEntry[] => {
@@ -39,6 +44,10 @@ export function useItemCommands() {
         canManageSites: explorer.role === 'Admin',
         navigation: navigationPosition(queryClient, item),
         withoutOpen: options.withoutOpen,
+        transitions:
+          item.kind === 'page'
+            ? queryClient.getQueryData<TransitionsResponse>(pagesKeys.transitions(item.path))?.transitions
+            : undefined,
       });
     },
     [queryClient, explorer.role],
@@ -50,19 +59,22 @@ export function useItemCommands() {
       const entries = parentPath === null ? undefined : cachedFolder(queryClient, parentPath)?.data.subsections;
       if (parentPath === null || !entries) return;
       const order = movedBy(entries, item.name, delta);
-      if (order.join('/') === entries.map((e) => e.name).join('/')) return;
+      const before = entries.map((e) => e.name);
+      if (order.join('/') === before.join('/')) return;
       reorder.mutate(
         { parent: parentItemOf(item), order },
         {
           onSuccess: () =>
-            toast.success(
-              `Moved “${item.name}” ${delta < 0 ? 'up' : 'down'}`,
+            undoToasts.reordered(
+              parentPath,
+              before,
+              `Moved “${labelOf(item)}” ${delta < 0 ? 'up' : 'down'}`,
               `It is now number ${order.indexOf(item.name) + 1} of ${order.length} in the navigation.`,
             ),
         },
       );
     },
-    [queryClient, reorder],
+    [queryClient, reorder, undoToasts],
   );
 
   const perform = useCallback(
@@ -87,10 +99,14 @@ export function useItemCommands() {
           explorer.run({ type: 'delete', item });
           return;
         default:
+          if (action.startsWith('transition-')) {
+            takeTransition.mutate({ item, name: action.slice('transition-'.length) as TransitionName });
+            return;
+          }
           explorer.run({ type: 'create', kind: action.slice('new-'.length) as CreatableKind, parent: item });
       }
     },
-    [explorer, moveBy],
+    [explorer, moveBy, takeTransition],
   );
 
   return { actionsOf, perform, isReordering: reorder.isPending };

@@ -31,7 +31,7 @@ describe('moving items', () => {
     expect(moveRefusal(images, articles)).toBe('Asset folders stay in the asset library.');
     expect(moveRefusal(articles, itemAt('Assets', 'library'))).toBe('Only asset folders go into the asset library.');
     expect(moveRefusal(welcome, itemAt('demo/folio-docs', 'externallink'))).toBe(
-      'An external link holds no other items.',
+      'Nothing can be put in an external link.',
     );
   });
 

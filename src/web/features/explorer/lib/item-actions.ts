@@ -1,14 +1,24 @@
+import type { TransitionName, TransitionsResponse } from '../../../../shared/api/workflow';
+import { sortTransitions, transitionLabel } from '../../../kit/workflow/transitions';
 import type { CreatableKind } from '../components/explorer-context';
 import { isMovable, isNavigationEntry, type ExplorerItem } from '../../../lib/tree/items';
 
 /** What can be done to an item from its context menu, its "…" button or its screen. */
-export type ItemAction = 'open' | `new-${CreatableKind}` | 'rename' | 'move' | 'move-up' | 'move-down' | 'delete';
+export type ItemAction =
+  | 'open'
+  | `new-${CreatableKind}`
+  | 'rename'
+  | 'move'
+  | 'move-up'
+  | 'move-down'
+  | 'delete'
+  | `transition-${TransitionName}`;
 
 export interface ActionEntry {
   id: ItemAction;
   label: string;
   /** Group of the menu the entry belongs to (separators go between groups). */
-  group: 'open' | 'create' | 'change' | 'delete';
+  group: 'open' | 'create' | 'workflow' | 'change' | 'delete';
   /** The keyboard shortcut in the tree, shown beside the label. */
   shortcut?: string;
   danger?: boolean;
@@ -26,6 +36,8 @@ export interface ActionContext {
   navigation?: { index: number; count: number };
   /** Leave out "Open" (the item's screen is already showing). */
   withoutOpen?: boolean;
+  /** A page's workflow transitions the user may take now (when loaded). */
+  transitions?: TransitionsResponse['transitions'];
 }
 
 /** What a container can hold, in menu order. */
@@ -60,7 +72,17 @@ const CREATE_LABEL: Record<CreatableKind, string> = {
  */
 export function actionsFor(item: ExplorerItem, ctx: ActionContext): ActionEntry[] {
   const out: ActionEntry[] = [];
-  if (!ctx.withoutOpen) out.push({ id: 'open', label: 'Open', group: 'open', shortcut: 'Enter' });
+  // A page's main action is editing it: its screen is the page editor.
+  if (!ctx.withoutOpen) {
+    out.push({ id: 'open', label: item.kind === 'page' ? 'Edit' : 'Open', group: 'open', shortcut: 'Enter' });
+  }
+  if (item.kind === 'page') {
+    for (const t of sortTransitions(ctx.transitions ?? [])) {
+      // "Edit" is the page's main action here: the Edit transition (Public → Quick Edit) says what it does.
+      const label = t.name === 'Edit' ? 'Quick edit (reopen the live page)' : transitionLabel(t.name);
+      out.push({ id: `transition-${t.name}`, label, group: 'workflow' });
+    }
+  }
   if (ctx.canChange) {
     for (const kind of creatableIn(item)) out.push({ id: `new-${kind}`, label: CREATE_LABEL[kind], group: 'create' });
   }

@@ -1,4 +1,4 @@
-import type { Folder, SubsectionType } from '../../../../shared/api/folders';
+import type { ChildSummary, Folder, FolderChildren, SubsectionType } from '../../../../shared/api/folders';
 import { folderHref, pageHref } from '../../../../shared/api/paths';
 import { json, type Handlers } from '../../../test/fake-api';
 
@@ -94,6 +94,37 @@ export function treeHandlers(tree: Record<string, FakeFolder> = DEMO): Handlers 
   };
   for (const [path, f] of Object.entries(tree)) {
     handlers[`GET ${folderHref(path.split('/'))}`] = () => json(folderJson(path, f), 200, { etag: `"etag-${path}"` });
+    handlers[`GET ${childrenHref(path)}`] = () => json(childrenJson(tree, path));
   }
   return handlers;
+}
+
+/** `/cms/rest/folders/children/by-path/<path>`. */
+export const childrenHref = (path: string) =>
+  folderHref(path.split('/')).replace('/folders/by-path/', '/folders/children/by-path/');
+
+/**
+ * The children summaries of `path` as the service answers them: sections and links titled as their own
+ * `sectionInfo` says (when the tree has them), pages titled with their names (a new page's display name), all
+ * changed by admin at one time.
+ */
+export function childrenJson(tree: Record<string, FakeFolder>, path: string): FolderChildren {
+  const f = tree[path] ?? {};
+  const lastModified = '2026-01-02T03:04:05.678+0000';
+  const entry = (name: string, kind: ChildSummary['kind'], title?: string): ChildSummary => ({
+    name,
+    kind,
+    ...(title ? { title } : {}),
+    ...(kind === 'page' ? { workflowState: 'Draft' } : {}),
+    lastModified,
+    lastModifiedBy: 'admin',
+  });
+  return {
+    items: [
+      ...(f.subsections ?? []).map((e) => entry(e.name, e.type, tree[`${path}/${e.name}`]?.sectionInfo?.displayTitle)),
+      ...(f.subfolders ?? []).map((n) => entry(n, 'folder')),
+      ...(f.pages ?? []).map((n) => entry(n, 'page', n)),
+      ...(f.assets ?? []).map((n) => entry(n, 'asset')),
+    ],
+  };
 }

@@ -1,7 +1,8 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-aria-components';
 import type { SiteSummary } from '../../../../shared/api/sites';
 import { Button } from '../../../components/ui/button';
-import { RefreshIcon } from '../../../components/ui/icons';
+import { PlusIcon, RefreshIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchField } from '../../../components/ui/search-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
@@ -19,10 +20,28 @@ function matches(site: SiteSummary, query: string): boolean {
   return !q || fold(site.displayTitle).includes(q) || fold(site.name).includes(q);
 }
 
-/** The sites the signed-in user may read: the first screen after sign-in. */
-export function SitesScreen() {
+/** The "New site" dialog loads when first opened (the sites screen is part of the first screen's code). */
+const NewSiteDialog = lazy(() => import('./new-site-dialog'));
+
+/**
+ * The sites the signed-in user may read: the first screen after sign-in. Each card opens its site; admins create
+ * sites here ("New site").
+ */
+export function SitesScreen({
+  siteHref,
+  canCreateSites = false,
+  onSiteCreated,
+}: {
+  /** The app URL of a site's screen. */
+  siteHref: (name: string) => string;
+  /** Admins create sites. */
+  canCreateSites?: boolean;
+  /** A site was just created (the app opens it). */
+  onSiteCreated?: (name: string) => void;
+}) {
   const sites = useSites();
   const [filter, setFilter] = useState('');
+  const [creating, setCreating] = useState(false);
   const deferredFilter = useDeferredValue(filter);
   const sorted = useMemo(
     () =>
@@ -32,6 +51,11 @@ export function SitesScreen() {
     [sites.data],
   );
   const visible = useMemo(() => sorted.filter((s) => matches(s, deferredFilter)), [sorted, deferredFilter]);
+  const newSite = canCreateSites ? (
+    <Button variant="primary" onPress={() => setCreating(true)}>
+      <PlusIcon /> New site
+    </Button>
+  ) : null;
 
   return (
     <>
@@ -39,9 +63,12 @@ export function SitesScreen() {
         title="Sites"
         description="Every site you may read. Each site is the root of its own tree of sections, folders and pages."
         actions={
-          <Button onPress={() => void sites.refetch()} isPending={sites.isFetching && !sites.isPending}>
-            <RefreshIcon /> Refresh
-          </Button>
+          <>
+            <Button onPress={() => void sites.refetch()} isPending={sites.isFetching && !sites.isPending}>
+              <RefreshIcon /> Refresh
+            </Button>
+            {newSite}
+          </>
         }
       />
       {sites.isPending ? (
@@ -54,9 +81,10 @@ export function SitesScreen() {
           isRetrying={sites.isFetching}
         />
       ) : sorted.length === 0 ? (
-        <EmptyState title="No sites yet">
-          There is no site you may read. An admin can create one through the REST interface (
-          <code>PUT /cms/rest/folders/by-path/&lt;site&gt;</code>).
+        <EmptyState title="No sites yet" actions={newSite}>
+          {canCreateSites
+            ? 'Create the first site: it gets a home page made from a template.'
+            : 'There is no site you may read yet. Ask an admin to create one.'}
         </EmptyState>
       ) : (
         <section aria-labelledby="sites-list-heading" className="sites">
@@ -84,7 +112,12 @@ export function SitesScreen() {
             <ul className="sites__list" aria-label="Sites">
               {visible.map((site) => (
                 <li key={site.id} className="site-card">
-                  <h3 className="site-card__title">{site.displayTitle || site.name}</h3>
+                  <h3 className="site-card__title">
+                    {/* The link covers the whole card (see sites.css): a click anywhere on it opens the site. */}
+                    <Link href={siteHref(site.name)} className="site-card__link">
+                      {site.displayTitle || site.name}
+                    </Link>
+                  </h3>
                   <dl className="site-card__facts">
                     <div>
                       <dt>Name</dt>
@@ -98,18 +131,23 @@ export function SitesScreen() {
                         <code>{site.id}</code>
                       </dd>
                     </div>
-                    <div>
-                      <dt>REST resource</dt>
-                      <dd>
-                        <code className="site-card__href">{site.href}</code>
-                      </dd>
-                    </div>
                   </dl>
                 </li>
               ))}
             </ul>
           )}
         </section>
+      )}
+      {creating && (
+        <Suspense fallback={null}>
+          <NewSiteDialog
+            onClose={() => setCreating(false)}
+            onCreated={(site) => {
+              setCreating(false);
+              onSiteCreated?.(site.siteName);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

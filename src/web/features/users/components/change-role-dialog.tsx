@@ -1,18 +1,22 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Role, User } from '../../../../shared/api/auth';
+import { isApiError } from '../../../../shared/api/client';
+import { FormSelect } from '../../../components/ui/controlled-fields';
 import { FormDialog } from '../../../components/ui/dialog';
-import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { allFieldErrorsPlaced } from '../../../lib/errors';
+import { setServerErrors } from '../../../lib/form-errors';
 import { usePutUser } from '../api/put-user';
 import { ROLE_OPTIONS, roleDescription, withArticle } from './roles';
+
+const SERVER_FIELDS = { 'body.role': { name: 'role', label: 'The role' } } as const;
 
 /** Changes a user's role (PUT with the role only: the password stays). Their sessions end on the server. */
 export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const put = usePutUser();
-  const [role, setRole] = useState<Role>(user.role);
+  const form = useForm<{ role: Role }>({ defaultValues: { role: user.role } });
 
-  const handleSubmit = () => {
+  const submit = form.handleSubmit(({ role }) => {
     if (role === user.role) {
       onClose();
       return;
@@ -24,11 +28,12 @@ export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () =>
           toast.success(`Role changed`, `${updated.username} is now ${withArticle(updated.role)}.`);
           onClose();
         },
+        onError: (error) => setServerErrors(form.setError, error, SERVER_FIELDS),
       },
     );
-  };
+  });
 
-  const roleError = fieldErrorsOf(put.error, { 'body.role': 'role' }).role;
+  const placed = isApiError(put.error) && allFieldErrorsPlaced(put.error, SERVER_FIELDS);
   return (
     <FormDialog
       isOpen
@@ -36,18 +41,16 @@ export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () =>
       title={`Change the role of ${user.username}`}
       description={`${user.username} is signed out everywhere and signs in again with the new role.`}
       submitLabel="Change role"
-      onSubmit={handleSubmit}
+      onSubmit={() => void submit()}
       isPending={put.isPending}
-      error={put.error && !roleError ? put.error : undefined}
+      error={put.error && !placed ? put.error : undefined}
     >
-      <Select
-        label="Role"
+      <FormSelect
+        control={form.control}
         name="role"
+        label="Role"
         options={ROLE_OPTIONS}
-        description={roleDescription(role)}
-        value={role}
-        onChange={setRole}
-        errorMessage={roleError}
+        description={roleDescription(form.watch('role'))}
         autoFocus
       />
     </FormDialog>

@@ -1,29 +1,39 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Username, type Role, type User } from '../../../../shared/api/auth';
-import { FormDialog } from '../../../components/ui/dialog';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
-import { allFieldErrorsPlaced, fieldErrorsOf } from '../../../lib/errors';
-import { validateWith } from '../../../lib/validation';
 import { isApiError } from '../../../../shared/api/client';
+import { FormSelect, FormTextField } from '../../../components/ui/controlled-fields';
+import { FormDialog } from '../../../components/ui/dialog';
+import { IDENTIFIER_INPUT } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { allFieldErrorsPlaced } from '../../../lib/errors';
+import { setServerErrors } from '../../../lib/form-errors';
+import { validateWith } from '../../../lib/validation';
 import { useCreateUser } from '../api/create-user';
-import { PasswordFields } from './password-fields';
+import { PasswordFields, type PasswordValues } from './password-fields';
 import { DEFAULT_ROLE, ROLE_OPTIONS, roleDescription, withArticle } from './roles';
 
+interface Values extends PasswordValues {
+  username: string;
+  role: Role;
+}
+
 /** Where the server reports each field of PUT /users/<name>. */
-const FIELDS = { 'params.name': 'username', 'body.role': 'role', 'body.password': 'password' };
+const SERVER_FIELDS = {
+  'params.name': { name: 'username', label: 'The username' },
+  'body.role': { name: 'role', label: 'The role' },
+  'body.password': { name: 'password', label: 'The password' },
+} as const;
 const USERNAME_MAX = 64;
 
 /** New user: name, role and an initial password the admin passes on. */
 export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (user: User) => void }) {
   const create = useCreateUser();
-  const [username, setUsername] = useState('');
-  const [role, setRole] = useState<Role>(DEFAULT_ROLE);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useForm<Values>({
+    defaultValues: { username: '', role: DEFAULT_ROLE, password: '', confirmation: '' },
+    mode: 'onTouched',
+  });
 
-  const handleSubmit = () => {
+  const submit = form.handleSubmit(({ username, role, password }) =>
     create.mutate(
       { username: username.trim(), role, password },
       {
@@ -34,11 +44,13 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
           );
           onCreated(user);
         },
+        onError: (error) => setServerErrors(form.setError, error, SERVER_FIELDS),
       },
-    );
-  };
+    ),
+  );
 
   const error = create.error;
+  const placed = isApiError(error) && allFieldErrorsPlaced(error, SERVER_FIELDS);
   return (
     <FormDialog
       isOpen
@@ -46,41 +58,32 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
       title="New user"
       description="The user signs in with this name and password. Tell them the password over a safe channel."
       submitLabel="Create user"
-      onSubmit={handleSubmit}
+      onSubmit={() => void submit()}
       isPending={create.isPending}
-      validationErrors={fieldErrorsOf(error, FIELDS)}
-      error={error && !(isApiError(error) && allFieldErrorsPlaced(error, FIELDS)) ? error : undefined}
+      error={error && !placed ? error : undefined}
     >
-      <TextField
-        label="Username"
+      <FormTextField
+        control={form.control}
         name="username"
-        value={username}
-        onChange={setUsername}
+        label="Username"
         isRequired
         autoFocus
-        autoComplete="off"
-        spellCheck="false"
-        autoCapitalize="none"
+        {...IDENTIFIER_INPUT}
         maxLength={USERNAME_MAX}
         description="Letters, digits, “.”, “_”, “@” and “-”."
-        validate={validateWith(Username, 'The username')}
+        rules={{
+          validate: (v) =>
+            v.trim() ? (validateWith(Username, 'The username')(v.trim()) ?? true) : 'Enter the username.',
+        }}
       />
-      <Select
-        label="Role"
+      <FormSelect
+        control={form.control}
         name="role"
+        label="Role"
         options={ROLE_OPTIONS}
-        description={roleDescription(role)}
-        value={role}
-        onChange={setRole}
-        isRequired
+        description={roleDescription(form.watch('role'))}
       />
-      <PasswordFields
-        label="Initial password"
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-      />
+      <PasswordFields control={form.control} label="Initial password" />
     </FormDialog>
   );
 }

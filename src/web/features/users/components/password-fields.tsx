@@ -1,43 +1,48 @@
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { MIN_PASSWORD_LENGTH, NewPassword } from '../../../../shared/api/auth';
-import { TextField } from '../../../components/ui/text-field';
+import { FormTextField } from '../../../components/ui/controlled-fields';
 import { validateWith } from '../../../lib/validation';
 
-/** A new password and its confirmation, checked with the server's own rule (shared NewPassword schema). */
-export function PasswordFields({
-  password,
-  confirmation,
-  onPasswordChange,
-  onConfirmationChange,
-  label = 'Password',
-}: {
+/** The fields `PasswordFields` fills in a form. */
+export interface PasswordValues {
   password: string;
   confirmation: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmationChange: (value: string) => void;
+}
+
+/** A new password and its confirmation, checked with the server's own rule (shared NewPassword schema). */
+export function PasswordFields<T extends FieldValues & PasswordValues>({
+  control,
+  label = 'Password',
+}: {
+  control: Control<T>;
   label?: string;
 }) {
   return (
     <>
-      <TextField
+      <FormTextField
+        control={control}
+        name={'password' as FieldPath<T>}
         label={label}
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={onPasswordChange}
         isRequired
         description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        validate={validateWith(NewPassword, 'The password')}
+        rules={{
+          validate: (value: string) =>
+            value ? (validateWith(NewPassword, 'The password')(value) ?? true) : 'Enter the password.',
+        }}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name={'confirmation' as FieldPath<T>}
         label="Repeat password"
-        name="confirmation"
         type="password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={onConfirmationChange}
         isRequired
-        validate={(value) => (value && value !== password ? 'The passwords do not match.' : null)}
+        rules={{
+          validate: (value: string, all: T) =>
+            !value ? 'Repeat the password.' : value !== all.password ? 'The passwords do not match.' : true,
+        }}
       />
     </>
   );

@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { User } from '../../../../shared/api/auth';
+import { isApiError } from '../../../../shared/api/client';
 import { FormDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { fieldErrorsOf } from '../../../lib/errors';
+import { allFieldErrorsPlaced } from '../../../lib/errors';
+import { setServerErrors } from '../../../lib/form-errors';
 import { usePutUser } from '../api/put-user';
-import { PasswordFields } from './password-fields';
+import { PasswordFields, type PasswordValues } from './password-fields';
+
+const SERVER_FIELDS = { 'body.password': { name: 'password', label: 'The password' } } as const;
 
 /** Sets a new password for a user (their role stays; their sessions end). */
 export function ResetPasswordDialog({ user, isSelf, onClose }: { user: User; isSelf: boolean; onClose: () => void }) {
   const put = usePutUser();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useForm<PasswordValues>({ defaultValues: { password: '', confirmation: '' }, mode: 'onTouched' });
 
-  const handleSubmit = () => {
+  const submit = form.handleSubmit(({ password }) =>
     put.mutate(
       { username: user.username, body: { role: user.role, password } },
       {
@@ -20,11 +23,12 @@ export function ResetPasswordDialog({ user, isSelf, onClose }: { user: User; isS
           toast.success('Password reset', `${user.username} signs in with the new password from now on.`);
           onClose();
         },
+        onError: (error) => setServerErrors(form.setError, error, SERVER_FIELDS),
       },
-    );
-  };
+    ),
+  );
 
-  const validationErrors = fieldErrorsOf(put.error, { 'body.password': 'password' });
+  const placed = isApiError(put.error) && allFieldErrorsPlaced(put.error, SERVER_FIELDS);
   return (
     <FormDialog
       isOpen
@@ -32,22 +36,15 @@ export function ResetPasswordDialog({ user, isSelf, onClose }: { user: User; isS
       title={`Reset the password of ${user.username}`}
       description={
         isSelf
-          ? 'This is your own account: you will be signed out and sign in again with the new password.'
+          ? 'This is your own account: you will be signed out and sign in again with the new password. To keep this session, change it under your name at the top instead.'
           : `${user.username} is signed out everywhere and signs in with the new password.`
       }
       submitLabel="Reset password"
-      onSubmit={handleSubmit}
+      onSubmit={() => void submit()}
       isPending={put.isPending}
-      validationErrors={validationErrors}
-      error={put.error && !validationErrors.password ? put.error : undefined}
+      error={put.error && !placed ? put.error : undefined}
     >
-      <PasswordFields
-        label="New password"
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-      />
+      <PasswordFields control={form.control} label="New password" />
     </FormDialog>
   );
 }

@@ -99,7 +99,7 @@ describe('UsersScreen', () => {
     await user.clear(within(dialog).getByLabelText('Repeat password'));
     await user.type(within(dialog).getByLabelText('Repeat password'), 'a-good-password');
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
-    expect(await within(dialog).findByText('is already taken by another user')).toBeTruthy();
+    expect(await within(dialog).findByText('The username is already taken by another user.')).toBeTruthy();
     expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 

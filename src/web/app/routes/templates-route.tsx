@@ -1,0 +1,46 @@
+import { useNavigate, useParams } from 'react-router';
+import { InlineAlert } from '../../components/ui/inline-alert';
+import { PageHeader } from '../../components/ui/page-header';
+import { TemplateEditor } from '../../features/templates/components/template-editor';
+import { TemplatesScreen, type TemplatesNavigation } from '../../features/templates/components/templates-screen';
+import { useDocumentTitle } from '../../lib/document-title';
+import { itemAt } from '../../lib/tree/items';
+import { paths } from '../paths';
+import { explorerHrefOf } from './explorer-navigation';
+import { useFrameContext } from './require-session';
+
+/** The new template's editor, `/templates/new` (a template may not be called "new" here; the API allows it). */
+const NEW = 'new';
+
+/**
+ * /templates, /templates/new, /templates/<name>: the templates and their editor, for admins; anyone else learns
+ * why they cannot use them. Loaded on first use (router.tsx).
+ */
+export function TemplatesRoute() {
+  const { user } = useFrameContext();
+  const { name } = useParams();
+  const navigate = useNavigate();
+  useDocumentTitle(name === undefined ? 'Templates' : name === NEW ? 'New template' : `Template ${name}`);
+  if (user.role !== 'Admin') {
+    return (
+      <>
+        <PageHeader title="Templates" />
+        <InlineAlert title="Admins only">
+          Only admins change templates. You are signed in as {user.username} ({user.role}); ask an admin if a page needs
+          a different template.
+        </InlineAlert>
+      </>
+    );
+  }
+  const navigation: TemplatesNavigation = {
+    templatesHref: paths.templates,
+    templateHref: (n) => `${paths.templates}/${n === null ? NEW : encodeURIComponent(n)}`,
+    open: (href) => void navigate(href),
+    pageHref: (path) => explorerHrefOf(itemAt(path, 'page')),
+    sectionHref: (path) => explorerHrefOf(itemAt(path, path.includes('/') ? 'section' : 'site')),
+  };
+  if (name === undefined) return <TemplatesScreen navigation={navigation} />;
+  return <TemplateEditor key={name} name={name === NEW ? null : name} navigation={navigation} />;
+}
+
+export { TemplatesRoute as Component };
