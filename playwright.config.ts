@@ -55,6 +55,8 @@ export default defineConfig({
       PORT: String(port),
       CMS_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       CMS_SEED: 'true',
+      // Small enough that the asset library's e2e can drop a file over it without allocating 256 MiB.
+      CMS_MAX_UPLOAD_BYTES: String(16 * 1024 * 1024),
       LOG_LEVEL: 'warn',
     },
   },

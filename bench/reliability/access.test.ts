@@ -100,6 +100,7 @@ describe('access matrix: route × role × method × URL variant', () => {
       );
     }
     ok(await upload(u, 'Assets/acc/open/logo.png', { name: 'logo.png', type: 'image/png', data: png }), 'logo');
+    ok(await upload(u, 'Assets/acc/open/banner.png', { name: 'banner.png', type: 'image/png', data: png }), 'banner');
     ok(await call(u, 'PUT', '/cms/rest/folders/by-path/acc/locked', { accessLevel: 'READ' }), 'lock');
     ok(await call(u, 'PUT', '/cms/rest/folders/by-path/Assets/acc/locked', { accessLevel: 'READ' }), 'lock assets');
   });
@@ -511,6 +512,15 @@ describe('access matrix: route × role × method × URL variant', () => {
         request: async () => ({ method: 'DELETE', path: `/cms/rest/assets/by-path/${await fresh.note('open')}` }),
       },
       { name: 'upload', min: 'Contributor', request: async () => uploadRequest('open') },
+      {
+        name: 'replace file',
+        min: 'Contributor',
+        request: async () => ({
+          ...uploadRequest('open'),
+          method: 'PUT',
+          path: '/cms/rest/assets/binary/Assets/acc/open/banner.png',
+        }),
+      },
       {
         name: 'update locked asset',
         min: 'Admin',

@@ -25,9 +25,23 @@ export interface SpaResult {
   initialCss: Sizes & { files: string[] };
   /** Every chunk loaded on demand (dynamic imports and what only they import), by the source that starts it. */
   lazy: (Sizes & { entry: string; files: string[] })[];
-  /** The lazy chunk of the page editor, when one exists (its source path mentions "editor"). */
-  editorChunk: (Sizes & { entry: string }) | null;
+  /**
+   * The editors that must load lazily, each with what its lazy entry adds beyond the first screen, and whether
+   * the first screen's JS is free of it (a marker string of the library is not in any initial file).
+   */
+  editors: (Sizes & { name: string; entry: string; notInitial: boolean })[];
 }
+
+/** The editors the first screen must not carry: the lazy entry that brings each, and a string only its code has. */
+const EDITORS = [
+  {
+    name: 'rich text editor (tiptap)',
+    entry: /kit\/controls\/rich-text\/rich-text-control\.tsx$/,
+    marker: 'ProseMirror',
+  },
+  { name: 'code editor (CodeMirror)', entry: /kit\/controls\/code\/code-editor\.tsx$/, marker: 'cm-editor' },
+  { name: 'page editor', entry: /(features\/pages|page-editor)/, marker: null },
+];
 
 function sizesOf(files: string[]): Sizes {
   let raw = 0;
@@ -77,18 +91,31 @@ export function spaSuite(buildMs: number, log: (line: string) => void): SpaResul
     const files = [...filesOf(own, 'js'), ...filesOf(own, 'css')];
     return { entry: manifest[k]!.src ?? k, files, ...sizesOf(files) };
   });
-  const editor = lazy.find((l) => /editor/i.test(l.entry)) ?? null;
+  const initialText = initialJs.map((f) => fs.readFileSync(path.join(WEB_DIR, f), 'utf8')).join('\n');
+  const editors = EDITORS.flatMap(({ name, entry, marker }) => {
+    const found = lazy.find((l) => entry.test(l.entry));
+    if (!found) return [];
+    return [
+      {
+        name,
+        entry: found.entry,
+        raw: found.raw,
+        gzip: found.gzip,
+        notInitial: !marker || !initialText.includes(marker),
+      },
+    ];
+  });
   const res: SpaResult = {
     buildMs,
     initialJs: { files: initialJs, ...sizesOf(initialJs) },
     initialCss: { files: initialCss, ...sizesOf(initialCss) },
     lazy,
-    editorChunk: editor ? { entry: editor.entry, raw: editor.raw, gzip: editor.gzip } : null,
+    editors,
   };
   const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
   log(
     `  initial JS ${kB(res.initialJs.raw)} (gzip ${kB(res.initialJs.gzip)}), CSS ${kB(res.initialCss.raw)} (gzip ${kB(res.initialCss.gzip)});` +
-      ` ${lazy.length} lazy chunk(s)${editor ? `, editor ${kB(editor.gzip)} gzip` : ', no editor chunk yet'}`,
+      ` ${lazy.length} lazy chunk(s); ${editors.map((e) => `${e.name} ${kB(e.gzip)} gzip`).join(', ')}`,
   );
   return res;
 }
