@@ -9,12 +9,12 @@ const LABEL: Record<TransitionName, string> = {
   Submit: 'Submit for review',
   Approve: 'Approve',
   Reject: 'Reject',
-  Edit: 'Edit',
+  Edit: 'Quick edit',
   Archive: 'Archive',
   Resubmit: 'Resubmit',
 };
 
-/** The button label of a transition: named for what it does ("Submit for review", "Approve" or "Publish"). */
+/** The button label of a transition: named for what it does ("Submit for review", "Approve" or "Publish"; "Quick edit", as Percussion calls reopening a live item, so it is never confused with the editor's own "Edit"). */
 export function transitionLabel(name: TransitionName, wording: TransitionWording = {}): string {
   if (name === 'Approve' && wording.publish) return 'Publish';
   return LABEL[name];

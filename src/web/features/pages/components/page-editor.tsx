@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Page } from '../../../../shared/api/pages';
 import { splitPath } from '../../../../shared/api/paths';
@@ -9,6 +8,7 @@ import { widgetTypeDef, type AssetType, type WidgetType } from '../../../../shar
 import { Button } from '../../../components/ui/button';
 import { HtmlPreview } from '../../../components/ui/html-preview';
 import { InlineAlert } from '../../../components/ui/inline-alert';
+import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { useKitServices } from '../../../kit/kit-services';
@@ -45,6 +45,13 @@ import type { WidgetActions } from './widget-card';
 import './page-editor.css';
 
 type View = 'edit' | 'split' | 'preview';
+
+/** Forms only, forms beside the preview, or the preview alone. */
+const VIEW_OPTIONS: readonly SegmentOption<View>[] = [
+  { id: 'edit', label: 'Edit' },
+  { id: 'split', label: 'Edit and preview' },
+  { id: 'preview', label: 'Preview' },
+];
 
 /** Where focus goes in a widget, best first: a text to type in, then any field, then a button or link. */
 const FIELD_SELECTORS = [
@@ -540,27 +547,7 @@ export function PageEditor({
       )}
 
       <div className="page-editor__bar">
-        <ToggleButtonGroup
-          aria-label="Show"
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[view]}
-          onSelectionChange={(keys: Set<Key>) => {
-            const [next] = [...keys];
-            if (next) setView(String(next) as View);
-          }}
-          className="theme-switch page-editor__views"
-        >
-          <ToggleButton id="edit" className="theme-switch__option page-editor__view">
-            Edit
-          </ToggleButton>
-          <ToggleButton id="split" className="theme-switch__option page-editor__view">
-            Edit and preview
-          </ToggleButton>
-          <ToggleButton id="preview" className="theme-switch__option page-editor__view">
-            Preview
-          </ToggleButton>
-        </ToggleButtonGroup>
+        <SegmentedControl<View> label="Show" options={VIEW_OPTIONS} value={view} onChange={setView} />
       </div>
 
       <div className={`page-editor__layout page-editor__layout--${view}`}>
