@@ -402,6 +402,16 @@ test('an editor creates, renames, moves and deletes an asset folder from the lib
   await expect(page.getByRole('heading', { level: 1, name: 'banners' })).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: 'banners, asset folder' })).toBeVisible();
 
+  // The empty folder offers what it lacks: files (the file chooser) and a folder.
+  const empty = page.locator('.state', { hasText: 'banners holds no assets yet' });
+  const chooser = page.waitForEvent('filechooser');
+  await empty.getByRole('button', { name: 'Upload files' }).click();
+  await (await chooser).setFiles([]);
+  await empty.getByRole('button', { name: 'New folder' }).click();
+  await expect(page.getByRole('dialog', { name: /New folder/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: /New folder/ })).toBeHidden();
+
   await page.getByRole('button', { name: 'More actions for this folder' }).click();
   await page.getByRole('menuitem', { name: 'Rename folder…' }).click();
   const rename = page.getByRole('dialog', { name: /Rename/ });

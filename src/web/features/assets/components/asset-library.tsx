@@ -196,6 +196,8 @@ export function AssetLibrary(props: AssetLibraryProps) {
               hasSubfolders={(folder.data?.data.subfolders?.length ?? 0) > 0}
               canWrite={canWrite}
               onShowSubfolders={() => update({ deep: true })}
+              onUpload={dropzone.open}
+              onNewFolder={() => props.folderCommands.create()}
             />
           </div>
         ) : view === 'grid' ? (
@@ -262,6 +264,8 @@ function LibraryEmpty({
   hasSubfolders,
   canWrite,
   onShowSubfolders,
+  onUpload,
+  onNewFolder,
 }: {
   folderName: string;
   filtered: boolean;
@@ -269,6 +273,8 @@ function LibraryEmpty({
   hasSubfolders: boolean;
   canWrite: boolean;
   onShowSubfolders: () => void;
+  onUpload: () => void;
+  onNewFolder: () => void;
 }) {
   if (filtered) {
     return (
@@ -293,8 +299,22 @@ function LibraryEmpty({
     );
   }
   return (
-    <EmptyState title={`${folderName} holds no assets yet`}>
-      {canWrite ? 'Drop files here, or use Upload files or New.' : 'Nothing to show here.'}
+    <EmptyState
+      title={`${folderName} holds no assets yet`}
+      actions={
+        canWrite && (
+          <>
+            <Button size="sm" variant="primary" onPress={onUpload}>
+              Upload files
+            </Button>
+            <Button size="sm" onPress={onNewFolder}>
+              New folder
+            </Button>
+          </>
+        )
+      }
+    >
+      {canWrite ? 'Drop files here or choose them; New makes a folder or a non-binary asset.' : 'Nothing to show here.'}
     </EmptyState>
   );
 }
