@@ -465,8 +465,8 @@ export function PageEditor({
 
   return (
     <div className="page-editor">
-      {breadcrumbs}
       <header className="page-editor__header">
+        {breadcrumbs && <div className="page-editor__crumbs">{breadcrumbs}</div>}
         <div className="page-editor__heading">
           <h1 tabIndex={-1} data-screen-heading="" className="page-editor__title">
             {title}
