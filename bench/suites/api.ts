@@ -13,7 +13,7 @@ import {
 } from '../lib/dataset.js';
 import type { RecordedResponse } from '../lib/bare-server.js';
 import { load, median, timedRequest, type LoadResult, type RequestFactory } from '../lib/load.js';
-import { ADMIN_BASIC } from '../lib/paths.js';
+import { ADMIN_BASIC, ADMIN_PASSWORD } from '../lib/paths.js';
 import { startBareServer, type RunningProcess } from '../lib/server.js';
 
 const enc = (segments: readonly string[]) => segments.map(encodeURIComponent).join('/');
@@ -119,6 +119,21 @@ export interface ApiCase {
   folio: RequestFactory;
   bare: RequestFactory;
   responseBytes: number;
+  /** Folio is sent the admin's session cookie (signed in on each server) instead of HTTP Basic: the app's path. */
+  session?: boolean;
+}
+
+/** Signs the admin in on `url` and answers the session cookie (`folio_session=…`). */
+async function sessionCookie(url: string): Promise<string> {
+  const r = await fetch(`${url}/cms/rest/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (r.status !== 200) throw new Error(`sign-in on ${url} → ${r.status}: ${await r.text()}`);
+  const cookie = r.headers.getSetCookie().find((c) => c.startsWith('folio_session='));
+  if (!cookie) throw new Error(`sign-in on ${url} set no session cookie`);
+  return cookie.split(';')[0]!;
 }
 
 /**
@@ -177,6 +192,14 @@ export async function apiCases(
       bare: () => ({ method: 'GET', path: randomPage() }),
     },
     {
+      // The same requests as GET page, with the session cookie the admin app sends: compare the two ratios.
+      name: 'GET page (session cookie)',
+      responseBytes: pageBytes[0]!,
+      folio: () => ({ method: 'GET', path: randomPage() }),
+      bare: () => ({ method: 'GET', path: randomPage() }),
+      session: true,
+    },
+    {
       name: 'GET folder (100 children)',
       responseBytes: folderBytes,
       folio: fixed(FOLDER_URL),
@@ -233,9 +256,20 @@ export async function apiSuite(
   const uncachedResults: CaseResult[] = [];
   const uncached = opts.uncached;
   try {
+    const cookies = new Map<string, string>();
+    const headersFor = async (server: RunningProcess, c: ApiCase) => {
+      if (!c.session || server === bare) return auth;
+      if (!cookies.has(server.url)) cookies.set(server.url, await sessionCookie(server.url));
+      return { cookie: cookies.get(server.url)! };
+    };
     for (const c of selectCases(cases, opts.cases)) {
-      const run = (server: RunningProcess, next: RequestFactory, seconds: number) =>
-        load(server.url, next, { connections: opts.connections, seconds, headers: auth, serverPid: server.pid });
+      const run = async (server: RunningProcess, next: RequestFactory, seconds: number) =>
+        load(server.url, next, {
+          connections: opts.connections,
+          seconds,
+          headers: await headersFor(server, c),
+          serverPid: server.pid,
+        });
       // Warm every side (JIT, caches), then alternate.
       await run(folio, c.folio, 2);
       if (uncached) await run(uncached, c.folio, 2);

@@ -169,6 +169,9 @@ describe.skipIf(!PG_URL)('several server nodes on one PostgreSQL and one blob di
       body: JSON.stringify({ templateName: 'article' }),
     });
     expect(put.status).toBe(201);
+    // A remembers the session (two reads: the second is answered without a query) before B ends it.
+    for (let i = 0; i < 2; i++)
+      expect((await a.fetch('/cms/rest/auth/me', { headers: noBasic({ cookie }) })).status).toBe(200);
     const logout = await b.fetch('/cms/rest/auth/logout', { method: 'POST', headers: noBasic(session) });
     expect(logout.status).toBeLessThan(300);
     expect((await a.fetch('/cms/rest/auth/me', { headers: noBasic({ cookie }) })).status).toBe(401);
@@ -407,6 +410,28 @@ describe.skipIf(!PG_URL)('several server nodes on one PostgreSQL and one blob di
     for (const r of failures) expect(r.status).toBe(401);
     expect((await attempt(a, 'mallory-password')).status).toBe(429);
     expect((await attempt(b, 'mallory-password')).status).toBe(429);
+  });
+
+  it('a session remembered by B ends as soon as A changes the password', async () => {
+    expect((await call(a, 'PUT', '/cms/rest/users/erin', { role: 'Editor', password: 'erin-password-1' })).status).toBe(
+      201,
+    );
+    const login = await b.fetch('/cms/rest/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'erin', password: 'erin-password-1' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('folio_session='))!
+      .split(';')[0]!;
+    const me = () => b.fetch('/cms/rest/auth/me', { headers: { cookie, 'content-type': 'application/json' } });
+    for (let i = 0; i < 2; i++) expect((await me()).status).toBe(200);
+    expect((await call(a, 'PUT', '/cms/rest/users/erin', { role: 'Editor', password: 'erin-password-2' })).status).toBe(
+      200,
+    );
+    expect((await me()).status).toBe(401);
   });
 
   it('a Basic credential remembered by B stops working as soon as A changes the password', async () => {

@@ -131,8 +131,11 @@ function openWalIndexHeader(watcher: SQLite.Database, sqlitePath: string): ((() 
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Unsafe routes that change no content: signing in and out only touch sessions and the sign-in rate limit. */
-const SESSION_ONLY_ROUTES = new Set(['/cms/rest/auth/login', '/cms/rest/auth/logout']);
+/**
+ * Unsafe routes that change no content: signing in only touches sessions and the sign-in rate limit. Signing out
+ * bumps: every node remembers the sessions it resolved under the generation (auth.service's `rememberedSession`).
+ */
+const SESSION_ONLY_ROUTES = new Set(['/cms/rest/auth/login']);
 
 /** True when this request must bump the generation once its handler ran. */
 function changesContent(request: FastifyRequest): boolean {
@@ -147,7 +150,7 @@ function changesContent(request: FastifyRequest): boolean {
 
 /**
  * Gives every request `changeGeneration()` (read once, shared), and bumps the generation after every
- * authenticated unsafe request under /cms/ except sign-in/sign-out, whatever its status: in `onSend`, awaited,
+ * authenticated unsafe request under /cms/ except sign-in, whatever its status: in `onSend`, awaited,
  * so the bump lands after the handler's commit and before the client hears back.
  */
 export function registerChangeGeneration(app: FastifyInstance, generation: ChangeGeneration) {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { CSRF_HEADER } from '../../shared/api/auth.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import type { App } from '../lib/http.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AuthService, SessionInfo } from '../modules/auth/auth.service.js';
 
 export const SESSION_COOKIE = 'folio_session';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -22,19 +22,27 @@ export function registerAuthentication(app: App, auth: AuthService) {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
 
-  /** The session cookie, when the request has no Authorization header. */
+  /** Takes a live session as the request's actor (after the CSRF check of an unsafe method). */
+  function useSession(request: FastifyRequest, sid: string, session: SessionInfo) {
+    if (UNSAFE.has(request.method) && !auth.csrfMatches(session.csrfToken, headerValue(request, CSRF_HEADER))) {
+      throw new AppError(403, 'CSRF_TOKEN_INVALID', 'Missing or wrong X-CSRF-Token header for this session.');
+    }
+    request.actor = { username: session.username, role: session.role };
+    request.session = { id: sid, csrfToken: session.csrfToken };
+  }
+
+  /** The session cookie, when the request has no Authorization header (and no remembered session). */
   async function authenticateSession(request: FastifyRequest, reply: FastifyReply) {
     const sid = request.cookies[SESSION_COOKIE];
     if (sid) {
-      const session = await auth.resolveSession(sid);
-      if (session) {
-        if (UNSAFE.has(request.method) && !auth.csrfMatches(session.csrfToken, headerValue(request, CSRF_HEADER))) {
-          throw new AppError(403, 'CSRF_TOKEN_INVALID', 'Missing or wrong X-CSRF-Token header for this session.');
-        }
-        request.actor = { username: session.username, role: session.role };
-        request.session = { id: sid, csrfToken: session.csrfToken };
-        return;
-      }
+      // Remembered under the generation read before the row; not for unsafe methods, which bump it anyway (on
+      // PostgreSQL the read would cost them a round trip for nothing).
+      const generation = UNSAFE.has(request.method) ? undefined : await request.changeGeneration();
+      // On PostgreSQL the generation comes from a (shared) query: a remembered session still saves its own.
+      const session =
+        (generation !== undefined && auth.rememberedSession(sid, generation)) ||
+        (await auth.resolveSession(sid, generation));
+      if (session) return useSession(request, sid, session);
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
       throw unauthenticated('Your session has ended. Sign in again.');
     }
@@ -51,6 +59,18 @@ export function registerAuthentication(app: App, auth: AuthService) {
     if (!needsAuth(request)) return done();
     const header = request.headers.authorization;
     if (!header) {
+      // A session resolved under the current generation: no query and, on SQLite, no promise (as for Basic).
+      const sid = request.cookies[SESSION_COOKIE];
+      const generation = sid && !UNSAFE.has(request.method) ? request.changeGeneration() : null;
+      const remembered = typeof generation === 'string' ? auth.rememberedSession(sid!, generation) : null;
+      if (remembered) {
+        try {
+          useSession(request, sid!, remembered);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
       authenticateSession(request, reply).then(() => done(), done);
       return;
     }

@@ -16,6 +16,8 @@ const BASIC_CACHE_MS = 60_000;
 const BASIC_CACHE_MAX = 10_000;
 /** Sessions record activity at most this often (their idle clock is that precise). */
 const SESSION_TOUCH_MS = 30_000;
+/** Sessions remembered by one node at most (the map is emptied when full; each entry is re-read on demand). */
+const SESSION_CACHE_MAX = 10_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -36,6 +38,29 @@ export function createAuthService(ctx: AppContext) {
     string,
     { username: string; role: Role; passwordHash: string; expires: number; generation: string }
   >();
+
+  /**
+   * Sessions this node resolved, by SHA-256 of the session id, each with the change generation read before its row
+   * was: trusted without a query while that generation holds (logout, a password change, a role change or a user's
+   * deletion bumps it on every node), until the absolute expiry, and only while the last touch this node knows of
+   * is younger than SESSION_TOUCH_MS — past that the row is read (and touched) again, so idle expiry is decided
+   * from the database's last-seen time, never from this node's older copy.
+   */
+  const sessionCache = new Map<
+    string,
+    { username: string; role: Role; csrfToken: string; expiresAt: number; lastSeenAt: number; generation: string }
+  >();
+
+  /** The session `sessionId` proved, when remembered under `generation` and still fresh; null otherwise. */
+  function rememberedSession(sessionId: string, generation: string): SessionInfo | null {
+    const entry = sessionCache.get(sha256(sessionId));
+    if (!entry || entry.generation !== generation) return null;
+    const now = ctx.now();
+    if (now > entry.expiresAt || now - entry.lastSeenAt > Math.min(SESSION_TOUCH_MS, ctx.config.sessionIdleMs)) {
+      return null;
+    }
+    return { username: entry.username, role: entry.role, csrfToken: entry.csrfToken };
+  }
 
   async function checkRateLimit(key: string) {
     const row = await repo.findFailures(db, key);
@@ -173,25 +198,41 @@ export function createAuthService(ctx: AppContext) {
     /** Opens a session for a known user without a password: for start-up work (the demo seed), never exposed. */
     openSession,
 
+    /** Ends a session (the route bumps the change generation, so every node forgets it too). */
     async logout(sessionId: string) {
-      await repo.deleteSession(db, sha256(sessionId));
+      const idHash = sha256(sessionId);
+      sessionCache.delete(idHash);
+      await repo.deleteSession(db, idHash);
     },
 
-    /** The user of a live session, or null; ends sessions past their idle or absolute limit. */
-    async resolveSession(sessionId: string): Promise<SessionInfo | null> {
+    rememberedSession,
+
+    /**
+     * The user of a live session, or null; ends sessions past their idle or absolute limit. `generation` is the
+     * change generation read at the start of the request: the answer is remembered under it (`rememberedSession`).
+     */
+    async resolveSession(sessionId: string, generation?: string): Promise<SessionInfo | null> {
       const idHash = sha256(sessionId);
+      sessionCache.delete(idHash);
       const row = await repo.findSession(db, idHash);
       if (!row) return null;
       const now = ctx.now();
-      const lastSeen = Number(row.last_seen_at);
-      if (now > Number(row.expires_at) || now - lastSeen > ctx.config.sessionIdleMs) {
+      let lastSeen = Number(row.last_seen_at);
+      const expiresAt = Number(row.expires_at);
+      if (now > expiresAt || now - lastSeen > ctx.config.sessionIdleMs) {
         await repo.deleteSession(db, idHash);
         return null;
       }
       if (now - lastSeen > SESSION_TOUCH_MS) {
         await repo.touchSession(db, idHash, now);
+        lastSeen = now;
       }
-      return { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
+      const session = { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
+      if (generation !== undefined) {
+        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+        sessionCache.set(idHash, { ...session, expiresAt, lastSeenAt: lastSeen, generation });
+      }
+      return session;
     },
 
     rememberedBasic,

@@ -124,6 +124,38 @@ describe('authentication', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('a session the node remembers follows every change: a role change, the user’s deletion, the idle limit', async () => {
+    await t.createUser('carol', 'Editor');
+    const signIn = async () => {
+      const { cookie } = await login('carol', 'carol-password');
+      return () => t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { ...NO_AUTH, cookie } });
+    };
+    let me = await signIn();
+    // Read twice: the second answer comes from the remembered session.
+    expect((await me()).json()).toMatchObject({ username: 'carol', role: 'Editor' });
+    expect((await me()).json()).toMatchObject({ username: 'carol', role: 'Editor' });
+    // A role change ends the user's sessions, remembered or not.
+    const demote = await t.request({ method: 'PUT', url: '/cms/rest/users/carol', payload: { role: 'Viewer' } });
+    expect(demote.statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+
+    // Idle: alive just inside the limit (each read within 30 s of the last touch trusts the memory)...
+    me = await signIn();
+    expect((await me()).json()).toMatchObject({ username: 'carol', role: 'Viewer' });
+    t.advance(29 * 60_000);
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    // ...and ended past it, though this node remembered it a moment ago.
+    t.advance(30 * 60_000 + 1);
+    expect((await me()).statusCode).toBe(401);
+
+    me = await signIn();
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: '/cms/rest/users/carol' })).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+
   it('refuses a wrong password at login with 401 and no cookie', async () => {
     const { res, cookie } = await login('admin', 'wrong');
     expect(res.statusCode).toBe(401);
