@@ -7,7 +7,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler as zodSerializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -28,6 +27,7 @@ import { createAssetsService } from './modules/assets/assets.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerDocsRoutes } from './modules/docs/docs.routes.js';
+import { openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -186,13 +186,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         },
       },
       security: [{ basic: [] }, { session: [] }],
+      servers: [{ url: '/', description: 'The server that serves this document' }],
     },
-    // A multipart route documents its form (config.multipartBody) as the request body of its `consumes` type.
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const form = input.route.config?.multipartBody;
-      return form ? { ...out, schema: { ...out.schema, body: form } } : out;
-    },
+    transform: openApiRouteTransform,
+    transformObject: (doc) => openApiDocumentTransform(doc as never) as never,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

@@ -144,11 +144,11 @@ function nextWorkflow(
   return { workflow_state: state, checked_out: checkedOut ? 1 : 0, checked_out_user: user };
 }
 
-/** The stored value of a fields map: unset (`null`, `""`) keys dropped. */
+/** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
 function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
   const next: Record<string, unknown> = { ...stored };
   for (const [k, v] of Object.entries(changes)) {
-    if (v === null || v === undefined || v === '') delete next[k];
+    if (v === null || v === undefined) delete next[k];
     else next[k] = v;
   }
   return next;

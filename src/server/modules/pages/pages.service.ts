@@ -167,7 +167,7 @@ function patchFields(page: PageRow, body: PagePutBody): Partial<PageRow> {
     const code: PageCode = { ...codeOf(page) };
     for (const [k, v] of Object.entries(body.code) as [keyof PageCode, string | null | undefined][]) {
       if (v === undefined) continue;
-      if (v === null || v === '') delete code[k];
+      if (v === null) delete code[k];
       else code[k] = v;
     }
     patch.code = JSON.stringify(code);
