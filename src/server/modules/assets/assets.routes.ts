@@ -19,7 +19,7 @@ import { assetHref } from '../../../shared/api/paths.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { ifMatchOf } from '../../lib/etag.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf } from '../tree/paths.js';
@@ -102,7 +102,7 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await assets.put(actorOf(request), itemPathOf(request), request.body, ifMatchOf(request));
+      const rep = await assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return sendAsset(reply, rep.created ? 201 : 200, rep);
     },

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/folders.js';
 import { SiteList } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import { etagOf, ifMatchOf } from '../../lib/etag.js';
+import { etagOf, ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
 import { itemPathOf } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
@@ -149,8 +149,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     },
     async (request, reply) => {
       const r = await folders.put(actorOf(request), itemPathOf(request), request.body, {
-        ifMatch: ifMatchOf(request),
-        ifNoneMatch: headerOf(request, 'if-none-match'),
+        ...preconditionsOf(request),
       });
       return reply
         .code(r.created ? 201 : 200)

@@ -8,7 +8,7 @@ import {
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import { ifMatchOf } from '../../lib/etag.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
 import { itemPathOf } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
@@ -52,7 +52,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await pages.put(actorOf(request), itemPathOf(request), request.body, ifMatchOf(request));
+      const r = await pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
       return reply
         .code(r.created ? 201 : 200)
         .header('etag', r.etag)
