@@ -44,6 +44,17 @@ function renderUsers(initial: User[], extra: Record<string, (r: RecordedRequest)
   return { ...view, fake };
 }
 
+/** Opens New user and submits new.person with a good password; answers the dialog. */
+async function createNewPerson(user: ReturnType<typeof renderUsers>['user']) {
+  await user.click(screen.getByRole('button', { name: 'New user' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New user' });
+  await user.type(within(dialog).getByLabelText('Username'), 'new.person');
+  await user.type(within(dialog).getByLabelText('Initial password'), 'a-good-password');
+  await user.type(within(dialog).getByLabelText('Repeat password'), 'a-good-password');
+  await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+  return dialog;
+}
+
 const rowOf = (username: string) => screen.getByRole('rowheader', { name: new RegExp(`^${username}`) }).closest('tr')!;
 
 describe('UsersScreen', () => {
@@ -61,12 +72,7 @@ describe('UsersScreen', () => {
     const { user, server, fake } = renderUsers([userOf('admin', 'Admin')]);
     await screen.findByRole('rowheader', { name: /^admin/ });
 
-    await user.click(screen.getByRole('button', { name: 'New user' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New user' });
-    await user.type(within(dialog).getByLabelText('Username'), 'new.person');
-    await user.type(within(dialog).getByLabelText('Initial password'), 'a-good-password');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'a-good-password');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await createNewPerson(user);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const put = server.requests.find((r) => r.method === 'PUT')!;
@@ -110,12 +116,7 @@ describe('UsersScreen', () => {
       'PUT /cms/rest/users/new.person': () => problem(412, 'PRECONDITION_FAILED', 'User "new.person" already exists.'),
     });
     await screen.findByRole('rowheader', { name: /^admin/ });
-    await user.click(screen.getByRole('button', { name: 'New user' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New user' });
-    await user.type(within(dialog).getByLabelText('Username'), 'new.person');
-    await user.type(within(dialog).getByLabelText('Initial password'), 'a-good-password');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'a-good-password');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    const dialog = await createNewPerson(user);
     expect(await within(dialog).findByText('The username is already taken by another user.')).toBeTruthy();
     expect(fake.users.has('new.person')).toBe(false);
   });
