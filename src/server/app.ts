@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler as zodSerializerCompiler,
   validatorCompiler,
@@ -51,6 +51,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Check every response against its schema (tests): slower, catches contract drift. */
   validateResponses?: boolean;
+  /** Sees every response as sent (tests check the JSON ones against the OpenAPI document). */
+  onResponseSent?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
   /** Clock for sessions and timestamps (tests move it). */
   now?: () => number;
   /** PostgreSQL schema to use (tests isolate each file in its own). */
@@ -93,6 +95,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);
+  const { onResponseSent } = opts;
+  if (onResponseSent) {
+    // The first onSend hook of every route (the later ones never change a JSON body).
+    app.addHook('onSend', async (request, reply, payload) => {
+      onResponseSent(request, reply, payload);
+      return payload;
+    });
+  }
   // In production responses are plain JSON.stringify (fast); tests check each against its schema.
   app.setSerializerCompiler(
     opts.validateResponses ? zodSerializerCompiler : () => (data: unknown) => JSON.stringify(data),

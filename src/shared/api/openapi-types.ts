@@ -720,7 +720,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -731,6 +731,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -787,8 +805,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -861,7 +915,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -872,6 +926,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -934,6 +1006,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   getUsers: {
@@ -989,6 +1079,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1062,6 +1170,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1174,7 +1300,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -1185,6 +1311,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1271,8 +1415,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1386,6 +1566,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   putAssetsByPath: {
@@ -1401,6 +1599,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** @description The fields that change, each a string as its type says: null unsets one, "" is kept as an empty string; a required field cannot be null or "". */
           fields?: {
             [key: string]: unknown;
           };
@@ -1581,7 +1780,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -1592,6 +1791,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1681,8 +1898,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1778,6 +2031,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1944,6 +2215,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   postAssetsBinary: {
@@ -2096,6 +2385,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   getAssetsList: {
@@ -2239,6 +2546,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   getAssetsUsage: {
@@ -2308,6 +2633,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2391,6 +2734,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   postAssetsApproveAll: {
@@ -2454,8 +2815,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2526,8 +2923,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2598,8 +3031,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2659,6 +3128,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   getFoldersFind: {
@@ -2710,6 +3197,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2822,6 +3327,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3060,7 +3583,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3071,6 +3594,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3161,8 +3702,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3248,6 +3825,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   getFoldersChildrenByPath: {
@@ -3319,6 +3914,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3423,7 +4036,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3434,6 +4047,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3529,7 +4160,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3540,6 +4171,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3644,7 +4293,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -3655,6 +4304,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3710,6 +4377,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3816,6 +4501,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4057,7 +4760,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4068,6 +4771,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4154,8 +4875,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4233,6 +4990,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4388,6 +5163,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   putPagesByPath: {
@@ -4407,6 +5200,7 @@ export interface operations {
           name?: string;
           siteName?: string;
           folderPath?: string;
+          /** @description Stored trimmed of leading and trailing white space (so it comes back trimmed); never empty. */
           displayName?: string;
           templateName: string;
           summary?: string | null;
@@ -4430,6 +5224,7 @@ export interface operations {
             endDate?: string | null;
             calendars?: string[] | null;
           };
+          /** @description Each member sent replaces the stored one: null removes it, "" is kept as an empty string. */
           code?: {
             head?: string | null;
             afterStart?: string | null;
@@ -4732,7 +5527,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (415): the body is not JSON */
+      /** @description Problem details (415): the body is of a type this route does not take */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4743,6 +5538,24 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4830,8 +5643,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4915,6 +5764,24 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
     };
   };
   postPagesApproveAll: {
@@ -4976,8 +5843,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5046,8 +5949,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5116,8 +6055,44 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,6 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProblemDetails } from '../../../shared/api/errors.js';
 
 /** The name of the one path parameter of every by-path route (registered as `<prefix>/*`). */
 export const ITEM_PATH_PARAM = 'path';
@@ -7,7 +9,9 @@ const ITEM_PATH_DESCRIPTION =
   'The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent ' +
   'as they are or percent-encoded (`%2F`); each name is percent-decoded.';
 
-const PROBLEM_STATUSES = ['400', '401', '403', '404', '409', '412', '413', '415', '416', '429'];
+const PROBLEM_STATUSES = ['400', '401', '403', '404', '409', '412', '413', '415', '416', '429', '500', '503'];
+/** Methods whose requests may carry a body (Fastify parses one on each: 413 and 415 can answer them all). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
   route: { config?: { multipartBody?: Record<string, unknown> } };
@@ -55,11 +59,16 @@ export function openApiRouteTransform(input: TransformInput) {
   }
   const form = input.route.config?.multipartBody;
   if (form) schema.body = form;
-  else if (schema.body) {
-    // Any JSON body can be too large or sent with another content type (the problem handlers answer both).
+  if (input.url.startsWith('/cms/rest/')) {
     const response = { ...((schema.response as Json | undefined) ?? {}) };
-    response['413'] ??= { description: 'Problem details (413): the body is too large' };
-    response['415'] ??= { description: 'Problem details (415): the body is not JSON' };
+    if (BODY_METHODS.has(method)) {
+      // Any body can be too large or of a type the route does not take (the problem handlers answer both).
+      response['413'] ??= { description: 'Problem details (413): the body is too large' };
+      response['415'] ??= { description: 'Problem details (415): the body is of a type this route does not take' };
+    }
+    // Never for anything a client sent: a fault of the server (500) or of its storage (503 STORAGE_UNAVAILABLE).
+    response['500'] ??= { description: 'Problem details (500): a fault of the server' };
+    response['503'] ??= { description: 'Problem details (503): the storage failed to confirm a write' };
     schema.response = response;
   }
   return { ...out, url: openApiPath(input.url), schema };
@@ -71,15 +80,12 @@ export function openApiRouteTransform(input: TransformInput) {
  */
 export function openApiDocumentTransform({ openapiObject }: { openapiObject: Json }): Json {
   const doc = structuredClone(openapiObject) as Json & { paths?: Record<string, Record<string, Json>> };
-  let problem: unknown;
-  for (const item of Object.values(doc.paths ?? {})) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!path.startsWith('/cms/rest/')) continue;
     for (const op of Object.values(item)) {
       const responses = (op.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
         if (!PROBLEM_STATUSES.includes(status)) continue;
-        const content = response.content as Record<string, { schema?: unknown }> | undefined;
-        const found = content?.['application/json']?.schema ?? content?.['application/problem+json']?.schema;
-        if (found && problem === undefined) problem = stripDescription(found);
         responses[status] = {
           description: (response.description as string | undefined) ?? `Problem details (${status})`,
           content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
@@ -88,14 +94,9 @@ export function openApiDocumentTransform({ openapiObject }: { openapiObject: Jso
     }
   }
   const components = (doc.components ?? {}) as Json;
-  components.schemas = { ...((components.schemas as Json | undefined) ?? {}), ProblemDetails: problem ?? {} };
+  const problem = z.toJSONSchema(ProblemDetails, { target: 'draft-2020-12', io: 'output' }) as Json;
+  delete problem.$schema;
+  components.schemas = { ...((components.schemas as Json | undefined) ?? {}), ProblemDetails: problem };
   doc.components = components;
   return doc;
-}
-
-function stripDescription(schema: unknown): unknown {
-  if (!schema || typeof schema !== 'object') return schema;
-  const copy = { ...(schema as Json) };
-  delete copy.description;
-  return copy;
 }
