@@ -50,6 +50,15 @@ export function assertPreconditions(pre: Preconditions, currentEtag: string | nu
   }
 }
 
+/**
+ * The error of a create that lost a race to a concurrent one (the database refused the second row): a create-only
+ * PUT (`If-None-Match: *`) answers 412 like any PUT that finds the item there; others keep `otherwise` (409).
+ */
+export function lostCreateRace(pre: Preconditions, what: string, otherwise: Error): Error {
+  const createOnly = pre.ifNoneMatch?.split(',').some((t) => t.trim() === '*');
+  return createOnly ? preconditionFailed(`${what} already exists (If-None-Match).`) : otherwise;
+}
+
 /** True when `If-None-Match` names `etag` (weak comparison) or is `*`: a GET answers 304 Not Modified. */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -18,8 +18,8 @@ import {
 } from '../../../shared/api/workflow.js';
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { assertIfMatch, assertPreconditions, etagOf, type Preconditions } from '../../lib/etag.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
@@ -253,6 +253,10 @@ export function createPagesService(ctx: AppContext) {
             actor,
             now,
             displayName: body.displayName,
+          }).catch((err: unknown) => {
+            // A concurrent PUT created something of this name since locatePage looked.
+            if (err instanceof AppError && err.code === 'NAME_TAKEN') throw lostCreateRace(pre, `"${loc.name}"`, err);
+            throw err;
           });
           created = true;
           page = (await repo.findPage(trx, id))!;

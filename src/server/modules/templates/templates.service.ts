@@ -12,7 +12,7 @@ import { validateFields, widgetContentFields } from '../../../shared/registry/in
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { assertIfMatch, assertPreconditions, etagOf, type Preconditions } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { presentTemplate, presentTemplateSummary, templateRegionsOf } from './templates.presenter.js';
 import { compareNames } from '../folders/folders.presenter.js';
 import { treeRepository } from '../tree/tree.repository.js';
@@ -120,8 +120,10 @@ export function createTemplatesService(ctx: AppContext) {
               updated_at: ts,
             });
           } catch (err) {
-            if (isUniqueViolation(err))
-              throw conflict('NAME_TAKEN', `Template "${name}" was just created by someone else.`);
+            if (isUniqueViolation(err)) {
+              const taken = conflict('NAME_TAKEN', `Template "${name}" was just created by someone else.`);
+              throw lostCreateRace(pre, `Template "${name}"`, taken);
+            }
             throw err;
           }
           return { ...represent((await repo.find(trx, name))!), created: true };

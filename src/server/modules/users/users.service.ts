@@ -2,7 +2,7 @@ import type { UserPutBody } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
-import { assertIfMatch, assertPreconditions, etagOf, type Preconditions } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { presentUser } from './users.presenter.js';
@@ -61,7 +61,10 @@ export function createUsersService(ctx: AppContext) {
               updated_at: now,
             });
           } catch (err) {
-            if (isUniqueViolation(err)) throw conflict('NAME_TAKEN', `User "${username}" already exists.`);
+            if (isUniqueViolation(err)) {
+              const taken = conflict('NAME_TAKEN', `User "${username}" already exists.`);
+              throw lostCreateRace(pre, `User "${username}"`, taken);
+            }
             throw err;
           }
           return { ...withEtag((await repo.find(trx, username))!), created: true };
