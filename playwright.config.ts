@@ -1,10 +1,25 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN_STORAGE_STATE, E2E_ADMIN_PASSWORD } from './e2e/support/env';
 
 /** Debian's Chromium on the project's machines (Playwright's download cannot work there); Playwright's own elsewhere. */
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const port = Number(process.env.E2E_PORT ?? 18080);
+
+/**
+ * A port nothing listens on now, found synchronously (the config cannot await): a child node binds port 0 and
+ * prints what the kernel gave it.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+// E2E_PORT when set; otherwise a free port, written back to the environment so that the workers (which load this
+// file again, with the environment they were started with) use the same one.
+process.env.E2E_PORT ??= String(freePort());
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: unit + server integration tests (SQLite, and PostgreSQL too when TEST_DATABASE_URL is set),
-// then the Playwright e2e suite and the reliability suites against the built server. Ends with one summary
+// `npm test`: unit + server integration tests (SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the
+// server suite again on Node 24 (the current LTS; beside the PostgreSQL run), then the Playwright e2e suite and the reliability suites against the built server. Ends with one summary
 // line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,19 +15,28 @@ const failures = [];
 /** Vitest's unhandled-error reports, repeated at the end: a CI log often shows only its last lines. */
 const unhandled = [];
 
-/** Runs a command with its output passed through (and kept, to find unhandled errors); resolves to success. */
-function run(label, cmd, args, env = process.env) {
-  console.log(`\n=== ${label}\n`);
+/**
+ * Runs a command with its output passed through (and kept, to find unhandled errors); resolves to success.
+ * `buffered`: the output is held back and printed in one piece when the command ends (for runs side by side).
+ */
+function run(label, cmd, args, env = process.env, { buffered = false } = {}) {
+  console.log(`\n=== ${label}${buffered ? ' (started; its output follows when it ends)' : ''}\n`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env });
+    const child = spawn(cmd, args, { stdio: [buffered ? 'ignore' : 'inherit', 'pipe', 'pipe'], env });
     let out = '';
+    const held = [];
     const keep = (stream, chunk) => {
-      stream.write(chunk);
+      if (buffered) held.push(chunk);
+      else stream.write(chunk);
       out = (out + chunk.toString()).slice(-2_000_000);
     };
     child.stdout.on('data', (c) => keep(process.stdout, c));
     child.stderr.on('data', (c) => keep(process.stderr, c));
     child.on('close', (code, signal) => {
+      if (buffered) {
+        console.log(`\n=== ${label}: output\n`);
+        process.stdout.write(Buffer.concat(held));
+      }
       if (code !== 0) console.log(`\n=== ${label}: exited with ${signal ? `signal ${signal}` : `code ${code}`}`);
       const plain = stripVTControlCharacters(out);
       const start = plain.search(/⎯+ Unhandled (Error|Rejection)/);
@@ -65,35 +74,54 @@ const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
   if (!countVitest(sqliteReport) || !ok) failures.push('unit and server tests (SQLite)');
 }
 
-// 2. The server suite again on PostgreSQL.
-if (pgUrl) {
-  let reachable = true;
+// 2. The server suite again on PostgreSQL, and (side by side: each is mostly waiting on its database or one core)
+// on Node 24 with SQLite. scripts/node24.mjs fetches Node 24 from the npm registry and builds better-sqlite3 for it
+// in node_modules/.cache the first time.
+const serverSuite = (report) => [
+  'run',
+  '--project',
+  'server',
+  // One worker each: the two runs share the machine.
+  '--maxWorkers=1',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+async function postgresRun() {
+  if (!pgUrl) {
+    if (process.env.CI === 'true') {
+      console.log(
+        '\nPostgreSQL: TEST_DATABASE_URL is not set and no server answered at 127.0.0.1:5432 — the PostgreSQL run was NOT done.',
+      );
+      failures.push('PostgreSQL run missing');
+    }
+    return;
+  }
   try {
     await sweepStaleTestDatabases(pgUrl);
   } catch (err) {
-    reachable = false;
     console.log(`\nPostgreSQL at ${redact(pgUrl)} did not answer (${err.message}) — the PostgreSQL run was NOT done.`);
     failures.push('PostgreSQL unreachable');
+    return;
   }
-  if (reachable) {
-    const pgReport = path.join(tmp, 'vitest-pg.json');
-    const ok = await run('server tests on PostgreSQL', 'npx', [
-      'vitest',
-      'run',
-      '--project',
-      'server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgReport}`,
-    ]);
-    if (!countVitest(pgReport) || !ok) failures.push('server tests (PostgreSQL)');
-  }
-} else if (process.env.CI === 'true') {
-  console.log(
-    '\nPostgreSQL: TEST_DATABASE_URL is not set and no server answered at 127.0.0.1:5432 — the PostgreSQL run was NOT done.',
-  );
-  failures.push('PostgreSQL run missing');
+  const pgReport = path.join(tmp, 'vitest-pg.json');
+  const ok = await run('server tests on PostgreSQL', 'npx', ['vitest', ...serverSuite(pgReport)], process.env, {
+    buffered: true,
+  });
+  if (!countVitest(pgReport) || !ok) failures.push('server tests (PostgreSQL)');
 }
+async function node24Run() {
+  const report = path.join(tmp, 'vitest-node24.json');
+  const ok = await run(
+    'server tests on Node 24 (SQLite)',
+    process.execPath,
+    ['scripts/node24.mjs', 'node_modules/vitest/vitest.mjs', ...serverSuite(report)],
+    withoutPg,
+    { buffered: true },
+  );
+  if (!countVitest(report) || !ok) failures.push('server tests (Node 24)');
+}
+await Promise.all([postgresRun(), node24Run()]);
 
 // 3. e2e in Chromium against the built server.
 const e2eReport = path.join(tmp, 'playwright.json');

@@ -618,7 +618,7 @@ describe('access matrix: route × role × method × URL variant', () => {
             const re = new RegExp(
               `^${p
                 .replace(/[.]/g, '\\.')
-                .replace('{*}', '.+')
+                .replace('{path}', '.+')
                 .replace(/\{\w+\}/g, '[^/]+')}$`,
             );
             return m === probe.method && re.test(probe.path.split('?')[0]!);
@@ -632,7 +632,7 @@ describe('access matrix: route × role × method × URL variant', () => {
     // Unmodelled routes still must refuse anyone without credentials.
     for (const d of uncovered) {
       const [method, p] = d.split(' ') as [string, string];
-      const path = p.replace('{*}', 'acc/open/page').replace(/\{\w+\}/g, 'x');
+      const path = p.replace('{path}', 'acc/open/page').replace(/\{\w+\}/g, 'x');
       const res = await rawRequest(h.port, httpBytes({ method, path, port: h.port }));
       if (res.status !== null && res.status >= 200 && res.status < 300)
         violations.push(`unmodelled ${d} without credentials → ${res.status}`);

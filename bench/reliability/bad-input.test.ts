@@ -217,7 +217,7 @@ describe('bad input against every route', () => {
 
     const validPath = (p: string) => {
       const tail = VALID_TAIL.find(([re]) => re.test(p))?.[1] ?? 'rel';
-      return p.replace('{*}', tail).replace('{name}', p.includes('/users/') ? 'fuzz-target' : 'rel-article');
+      return p.replace('{path}', tail).replace('{name}', p.includes('/users/') ? 'fuzz-target' : 'rel-article');
     };
     const withTail = (p: string, tail: string | Buffer): string | Buffer => {
       const prefix = p.replace(/\{\*\}|\{name\}/, '');

@@ -1,5 +1,6 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { createTestApp, problemOf, type TestApp } from './test/harness.js';
+import { openApiPath } from './modules/docs/openapi.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,7 +115,7 @@ describe('OpenAPI document', () => {
     const doc = (await t.request({ method: 'GET', url: '/cms/rest/openapi.json' })).json() as {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: any }> } }>>;
     };
-    const upload = doc.paths['/cms/rest/assets/binary/{*}']!.post!;
+    const upload = doc.paths['/cms/rest/assets/binary/{path}']!.post!;
     const form = upload.requestBody!.content['multipart/form-data']!.schema;
     expect(form.required).toEqual(['file']);
     expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
@@ -132,9 +133,7 @@ describe('OpenAPI document', () => {
     }
     const routes = t.app.folio.routes.filter((r) => r.documented);
     expect(routes.length).toBeGreaterThan(5);
-    const missing = routes
-      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}')}`)
-      .filter((key) => !documented.has(key));
+    const missing = routes.map((r) => `${r.method} ${openApiPath(r.url)}`).filter((key) => !documented.has(key));
     expect(missing).toEqual([]);
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [m, op] of Object.entries(ops)) {

@@ -5,9 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler as zodSerializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -28,6 +27,7 @@ import { createAssetsService } from './modules/assets/assets.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerDocsRoutes } from './modules/docs/docs.routes.js';
+import { openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -51,6 +51,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Check every response against its schema (tests): slower, catches contract drift. */
   validateResponses?: boolean;
+  /** Sees every response as sent (tests check the JSON ones against the OpenAPI document). */
+  onResponseSent?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
   /** Clock for sessions and timestamps (tests move it). */
   now?: () => number;
   /** PostgreSQL schema to use (tests isolate each file in its own). */
@@ -93,6 +95,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);
+  const { onResponseSent } = opts;
+  if (onResponseSent) {
+    // The first onSend hook of every route (the later ones never change a JSON body).
+    app.addHook('onSend', async (request, reply, payload) => {
+      onResponseSent(request, reply, payload);
+      return payload;
+    });
+  }
   // In production responses are plain JSON.stringify (fast); tests check each against its schema.
   app.setSerializerCompiler(
     opts.validateResponses ? zodSerializerCompiler : () => (data: unknown) => JSON.stringify(data),
@@ -186,13 +196,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         },
       },
       security: [{ basic: [] }, { session: [] }],
+      servers: [{ url: '/', description: 'The server that serves this document' }],
     },
-    // A multipart route documents its form (config.multipartBody) as the request body of its `consumes` type.
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const form = input.route.config?.multipartBody;
-      return form ? { ...out, schema: { ...out.schema, body: form } } : out;
-    },
+    transform: openApiRouteTransform,
+    transformObject: (doc) => openApiDocumentTransform(doc as never) as never,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

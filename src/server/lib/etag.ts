@@ -25,6 +25,40 @@ export function assertIfMatch(ifMatch: string | undefined, currentEtag: string |
   throw preconditionFailed();
 }
 
+/** The conditional headers of a PUT: `If-Match` (update only that version) and `If-None-Match: *` (create only). */
+export interface Preconditions {
+  ifMatch?: string;
+  ifNoneMatch?: string;
+}
+
+/** The `If-Match` and `If-None-Match` headers of a request. */
+export function preconditionsOf(request: FastifyRequest): Preconditions {
+  return { ifMatch: headerOf(request, 'if-match'), ifNoneMatch: headerOf(request, 'if-none-match') };
+}
+
+/**
+ * Throws 412 when a precondition fails: `If-Match` as in assertIfMatch, and `If-None-Match` naming `*` or the
+ * current ETag while the item exists (`If-None-Match: *` makes a PUT create-only). Call inside the transaction that
+ * writes, with the item locked, so two concurrent creates cannot both pass.
+ */
+export function assertPreconditions(pre: Preconditions, currentEtag: string | null, what = 'The item'): void {
+  assertIfMatch(pre.ifMatch, currentEtag);
+  if (pre.ifNoneMatch === undefined || currentEtag === null) return;
+  const tags = pre.ifNoneMatch.split(',').map((s) => s.trim());
+  if (tags.includes('*') || tags.includes(currentEtag)) {
+    throw preconditionFailed(`${what} already exists (If-None-Match).`);
+  }
+}
+
+/**
+ * The error of a create that lost a race to a concurrent one (the database refused the second row): a create-only
+ * PUT (`If-None-Match: *`) answers 412 like any PUT that finds the item there; others keep `otherwise` (409).
+ */
+export function lostCreateRace(pre: Preconditions, what: string, otherwise: Error): Error {
+  const createOnly = pre.ifNoneMatch?.split(',').some((t) => t.trim() === '*');
+  return createOnly ? preconditionFailed(`${what} already exists (If-None-Match).`) : otherwise;
+}
+
 /** True when `If-None-Match` names `etag` (weak comparison) or is `*`: a GET answers 304 Not Modified. */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;

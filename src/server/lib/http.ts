@@ -50,16 +50,14 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** Problem responses for a route's schema, for the OpenAPI document. */
+/**
+ * Problem responses for a route's schema, for the OpenAPI document: 400, 401 and 429 (too many failed sign-ins
+ * of the credentials sent) on every route, and `statuses`.
+ */
 export function problems(...statuses: number[]): Record<number, z.ZodType> {
   const out: Record<number, z.ZodType> = {};
-  for (const s of [400, 401, ...statuses]) out[s] = ProblemDetails.describe(`Problem details (${s})`);
+  for (const s of [400, 401, 429, ...statuses]) out[s] = ProblemDetails.describe(`Problem details (${s})`);
   return out;
-}
-
-/** Splits a by-path wildcard into decoded segments; empty segments (`a//b`, trailing `/`) are dropped. */
-export function pathSegments(wildcard: string | undefined): string[] {
-  return (wildcard ?? '').split('/').filter((s) => s.length > 0);
 }
 
 /** A request header as one string: repeated headers joined with `,` (as HTTP lists are), undefined when absent. */

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyReply, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { responseChecker } from './response-check.js';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 
@@ -69,8 +70,24 @@ export async function createTestApp(
   });
   let offset = 0;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  // Each JSON response is checked against the OpenAPI document once it is known (right after ready); mismatches
+  // are kept and thrown by the next `request` that ends, and by `close` for responses sent any other way.
+  let check: ReturnType<typeof responseChecker> | null = null;
+  const mismatches: string[] = [];
+  const onResponseSent = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!check || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return;
+    const problem = check({
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      body: payload.toString(),
+    });
+    if (problem) mismatches.push(problem);
+  };
   try {
     app = await buildApp(config, {
+      onResponseSent,
       // Silent unless a test reads the log (then at LOG_LEVEL, which it sets in `env`).
       ...(build.logStream ? {} : { logger: false as const }),
       validateResponses: true,
@@ -79,16 +96,23 @@ export async function createTestApp(
       ...build,
     });
     await app.ready();
+    // The document as GET /cms/rest/openapi.json serves it (read directly: a request would leave state behind,
+    // such as a remembered Basic credential).
+    check = responseChecker(JSON.stringify(app.swagger()));
   } catch (err) {
     if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema).catch(() => {});
     await fs.rm(dir, { recursive: true, force: true });
     throw err;
   }
-  const request = (opts: InjectOptions) => {
+  const request = async (opts: InjectOptions) => {
     const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
     if (!('authorization' in headers)) headers.authorization = ADMIN;
     if (headers.authorization === '') delete headers.authorization;
-    return app.inject({ ...opts, headers });
+    const res = await app.inject({ ...opts, headers });
+    if (mismatches.length) {
+      throw new Error(`Not as the OpenAPI document says:\n${mismatches.splice(0).join('\n')}`);
+    }
+    return res;
   };
   return {
     app,
@@ -105,6 +129,12 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      const left = mismatches.splice(0);
+      if (left.length) {
+        if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema).catch(() => {});
+        await fs.rm(dir, { recursive: true, force: true });
+        throw new Error(`Responses that do not match the OpenAPI document:\n${left.join('\n')}`);
+      }
       if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema);
       await fs.rm(dir, { recursive: true, force: true });
     },

@@ -58,12 +58,18 @@ export type AssetMetadata = z.infer<typeof AssetMetadata>;
 
 /**
  * `PUT /cms/rest/assets/by-path/<asset_path>`: creates a non-binary asset (`type` and the type's required
- * fields) or updates any asset (only the `fields` sent change; `null` or `""` unsets one). `id`, `name` and
+ * fields) or updates any asset (only the `fields` sent change; `null` unsets one, `""` is kept). `id`, `name` and
  * `folderPath` may be sent but must match the URL; the read-only members of a GET are accepted and ignored,
  * so a client can send back what it read.
  */
 export const AssetPutBody = z.strictObject({
-  fields: z.record(z.string(), z.unknown()).optional(),
+  fields: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'The fields that change, each a string as its type says: null unsets one, "" is kept as an empty string; ' +
+        'a required field cannot be null or "".',
+    )
+    .optional(),
   type: z.string().min(1).optional(),
   workflow: z
     .object({

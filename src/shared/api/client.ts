@@ -132,9 +132,17 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Sent as `If-Match` (the ETag of the version the caller edited). */
   ifMatch?: string;
+  /** Sent as `If-None-Match`; `*` on a PUT makes it create-only (412 when the item exists). */
+  ifNoneMatch?: string;
   signal?: AbortSignal;
   /** Do not call `onUnauthorized` on a 401 (sign-in reports a wrong password itself). */
   skipUnauthorizedHandler?: boolean;
+}
+
+/** Conditions of a PUT: `ifMatch` updates only that version; `ifNoneMatch: '*'` only creates. Both answer 412. */
+export interface PutPreconditions {
+  ifMatch?: string;
+  ifNoneMatch?: string;
 }
 
 /** A response body together with its `ETag` (null when the server sent none). */
@@ -262,6 +270,7 @@ export function createClient(options: ClientOptions = {}) {
       if (csrf) headers.set('x-csrf-token', csrf);
     }
     if (opts.ifMatch) headers.set('if-match', opts.ifMatch);
+    if (opts.ifNoneMatch) headers.set('if-none-match', opts.ifNoneMatch);
 
     let body: RequestInit['body'];
     if (isRawBody(opts.body)) {
@@ -375,9 +384,12 @@ export function createClient(options: ClientOptions = {}) {
       /** One user with its ETag (send it back as `ifMatch`). */
       get: (username: string, signal?: AbortSignal) =>
         requestWithEtag('GET', `${API_BASE}/users/${enc(username)}`, { schema: User, signal }),
-      /** Creates (password required) or updates a user's role and/or password; `ifMatch` → 412 when it changed. */
-      put: (username: string, body: UserPutBody, ifMatch?: string) =>
-        request('PUT', `${API_BASE}/users/${enc(username)}`, { body, schema: User, ifMatch }),
+      /**
+       * Creates (password required) or updates a user's role and/or password; `ifMatch` → 412 when it changed,
+       * `ifNoneMatch: '*'` → create-only (412 when the username is taken).
+       */
+      put: (username: string, body: UserPutBody, pre: PutPreconditions = {}) =>
+        request('PUT', `${API_BASE}/users/${enc(username)}`, { body, schema: User, ...pre }),
       remove: (username: string, ifMatch?: string) =>
         request('DELETE', `${API_BASE}/users/${enc(username)}`, { schema: DeletedMessage, ifMatch }),
     },
@@ -396,12 +408,11 @@ export function createClient(options: ClientOptions = {}) {
        * Creates or updates the item. `ifNoneMatch: '*'` makes it create-only (412 when something is there);
        * `ifMatch` makes an update fail with 412 when the item changed since it was read.
        */
-      put: (segments: readonly string[], body: FolderPutBody, pre: { ifMatch?: string; ifNoneMatch?: string } = {}) =>
+      put: (segments: readonly string[], body: FolderPutBody, pre: PutPreconditions = {}) =>
         requestWithEtag('PUT', folderHref(segments), {
           body,
           schema: Folder,
-          ifMatch: pre.ifMatch,
-          headers: pre.ifNoneMatch ? { 'if-none-match': pre.ifNoneMatch } : undefined,
+          ...pre,
         }),
       /** Deletes the item; a non-empty one only with `includeSubFolders` (409 FOLDER_NOT_EMPTY otherwise). */
       remove: (segments: readonly string[], opts: { includeSubFolders?: boolean; ifMatch?: string } = {}) =>
@@ -441,9 +452,12 @@ export function createClient(options: ClientOptions = {}) {
       /** One template with its regions and template widgets, and its ETag. */
       get: (name: string, signal?: AbortSignal) =>
         requestWithEtag('GET', `${API_BASE}/templates/${enc(name)}`, { schema: Template, signal }),
-      /** Creates or replaces a template (admins); `ifMatch` → 412 when it changed since it was read. */
-      put: (name: string, body: TemplatePutBody, ifMatch?: string) =>
-        requestWithEtag('PUT', `${API_BASE}/templates/${enc(name)}`, { body, schema: Template, ifMatch }),
+      /**
+       * Creates or replaces a template (admins); `ifMatch` → 412 when it changed since it was read, `ifNoneMatch:
+       * '*'` → create-only (412 when the name is taken).
+       */
+      put: (name: string, body: TemplatePutBody, pre: PutPreconditions = {}) =>
+        requestWithEtag('PUT', `${API_BASE}/templates/${enc(name)}`, { body, schema: Template, ...pre }),
       /** The pages made from a template (with `regions`: holding content there) and the sections that name it. */
       usage: (name: string, opts: { regions?: readonly string[] } = {}, signal?: AbortSignal) =>
         request('GET', `${API_BASE}/templates/${enc(name)}/usage`, {
@@ -463,10 +477,10 @@ export function createClient(options: ClientOptions = {}) {
         requestWithEtag('GET', pageHref(segments), { schema: Page, signal }),
       /**
        * PUT: creates the page (`{templateName}` is enough) or updates the fields sent. A PUT on an existing name
-       * UPDATES that page, so callers creating a page check first that the name is free.
+       * updates that page: creating callers send `ifNoneMatch: '*'` (412 when the name is taken).
        */
-      put: (segments: readonly string[], body: PagePutBody, ifMatch?: string) =>
-        requestWithEtag('PUT', pageHref(segments), { body, schema: PagePutResponse, ifMatch }),
+      put: (segments: readonly string[], body: PagePutBody, pre: PutPreconditions = {}) =>
+        requestWithEtag('PUT', pageHref(segments), { body, schema: PagePutResponse, ...pre }),
       /** Deletes the page with its local assets. */
       remove: (segments: readonly string[], ifMatch?: string) =>
         request('DELETE', pageHref(segments), { schema: DeletedMessage, ifMatch }),
@@ -490,12 +504,11 @@ export function createClient(options: ClientOptions = {}) {
        * Creates a non-binary asset (`type` and its required fields) or updates any asset's fields and workflow.
        * `ifNoneMatch: '*'` makes it create-only; `ifMatch` makes an update fail with 412 when it changed.
        */
-      put: (segments: readonly string[], body: AssetPutBody, pre: { ifMatch?: string; ifNoneMatch?: string } = {}) =>
+      put: (segments: readonly string[], body: AssetPutBody, pre: PutPreconditions = {}) =>
         requestWithEtag('PUT', assetHref(segments), {
           body,
           schema: AssetMetadata,
-          ifMatch: pre.ifMatch,
-          headers: pre.ifNoneMatch ? { 'if-none-match': pre.ifNoneMatch } : undefined,
+          ...pre,
         }),
       /** Deletes an asset; one that pages link only with `force` (409 ASSET_IN_USE otherwise). */
       remove: (segments: readonly string[], opts: { force?: boolean; ifMatch?: string } = {}) =>

@@ -168,7 +168,13 @@ export const PagePutBody = z.object({
   name: z.string().optional(),
   siteName: z.string().optional(),
   folderPath: z.string().optional(),
-  displayName: z.string().trim().min(1, 'must not be empty').max(255).optional(),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(255)
+    .describe('Stored trimmed of leading and trailing white space (so it comes back trimmed); never empty.')
+    .optional(),
   templateName: z.string({ error: 'is required' }).min(1, 'is required'),
   summary: z.string().max(10_000).nullable().optional(),
   overridePostDate: PageDate.nullable().optional(),
@@ -204,6 +210,7 @@ export const PagePutBody = z.object({
       beforeClose: z.string().nullable().optional(),
     })
     .strict()
+    .describe('Each member sent replaces the stored one: null removes it, "" is kept as an empty string.')
     .optional(),
   body: z.array(RegionInput).max(MAX_BODY_REGIONS).optional(),
 });

@@ -159,7 +159,7 @@ describe('asset metadata: read and update', () => {
     const unset = metadataOf(
       await req('PUT', `${META}/Assets/images/logo.png`, { fields: { resource_link_title: null, displaytitle: '' } }),
     );
-    expect(unset.fields).toMatchObject({ resource_link_title: null, displaytitle: null, alttext: 'The Folio logo' });
+    expect(unset.fields).toMatchObject({ resource_link_title: null, displaytitle: '', alttext: 'The Folio logo' });
   });
 
   it('accepts back what it sent (GET → PUT) without changing anything, also wrapped as {"Asset": …}', async () => {

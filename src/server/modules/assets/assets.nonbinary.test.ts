@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSET_TYPES, type AssetTypeDef, type FieldDef } from '../../../shared/registry/index.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { assetCount, metadataOf } from './asset-test-kit.js';
+import { assetCount, image, metadataOf, pdf, upload } from './asset-test-kit.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -129,7 +129,7 @@ describe('non-binary assets: the 20 types', () => {
       expect(metadataOf(updated).fields).toEqual({ ...full, [changed.key]: value });
       expect(await read(path)).toEqual(metadataOf(updated));
 
-      // Unset the optional ones.
+      // Unset (null) or empty ("") the optional ones: each comes back as it was sent.
       const optional = type.fields.filter((f) => !f.required);
       if (optional.length) {
         const unset = Object.fromEntries(optional.map((f, i) => [f.key, i % 2 ? '' : null]));
@@ -137,7 +137,7 @@ describe('non-binary assets: the 20 types', () => {
         expect(res.statusCode, res.body).toBe(200);
         for (const f of type.fields) {
           expect(metadataOf(res).fields[f.key], f.key).toBe(
-            f.required ? (f.key === changed.key ? value : full[f.key]) : null,
+            f.required ? (f.key === changed.key ? value : full[f.key]) : unset[f.key],
           );
         }
       }
@@ -286,4 +286,49 @@ describe('non-binary assets: creation rules', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(await assetCount(t)).toBe(1);
   });
+});
+
+describe('empty strings', () => {
+  /** A new asset of `type` at `path`: binary ones uploaded (an image as a PNG), the others created by PUT. */
+  async function create(type: AssetTypeDef, path: string) {
+    if (!type.binary) return put(path, { type: type.type, fields: requiredFields(type) });
+    const assetType = type.type === 'cmsImageAsset' ? 'image' : type.type === 'cmsFlashAsset' ? 'flash' : 'file';
+    return upload(t, path, assetType === 'image' ? await image('png', 8, 8) : pdf(), {
+      query: `assetType=${assetType}`,
+    });
+  }
+
+  for (const type of ASSET_TYPES as readonly AssetTypeDef[]) {
+    it(`${type.type}: an optional field sent as "" comes back as "" (create and update); a required one is refused`, async () => {
+      const optional = type.fields.filter((f) => !f.required);
+      const path = `Assets/empty/${type.type}`;
+      const created = await create(type, path);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(metadataOf(created).type).toBe(type.type);
+      // A required field is never "" (nor unset): refused rather than changed.
+      for (const f of type.fields.filter((x) => x.required)) {
+        const refused = await put(path, { fields: { [f.key]: '' } });
+        expect(refused.statusCode, f.key).toBe(400);
+        expect(problemOf(refused).errors?.map((e) => e.path)).toEqual([`fields.${f.key}`]);
+      }
+      if (optional.length === 0) return;
+      const empty = Object.fromEntries(optional.map((f) => [f.key, '']));
+      const filled = await put(path, {
+        fields: Object.fromEntries(optional.map((f) => [f.key, sample(type.type, f)])),
+      });
+      expect(filled.statusCode, filled.body).toBe(200);
+      const res = await put(path, { fields: empty });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(metadataOf(res).fields).toMatchObject(empty);
+      expect((await read(path)).fields).toMatchObject(empty);
+      if (!type.binary) {
+        const fresh = await put(`Assets/empty/new-${type.type}`, {
+          type: type.type,
+          fields: { ...requiredFields(type), ...empty },
+        });
+        expect(fresh.statusCode, fresh.body).toBe(201);
+        expect(metadataOf(fresh).fields).toMatchObject(empty);
+      }
+    });
+  }
 });

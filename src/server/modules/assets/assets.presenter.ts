@@ -9,9 +9,9 @@ export function referenceTime(iso: string): string {
   return (Number.isNaN(d.getTime()) ? iso : d.toISOString()).replace(/Z$/, '+0000');
 }
 
-/** A stored field value as the contract sends it: a string, or null when unset. */
+/** A stored field value as the contract sends it: a string (`""` too, as it was sent), or null when unset. */
 function fieldValue(v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
+  if (v === null || v === undefined) return null;
   if (typeof v === 'string') return v;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }

@@ -19,19 +19,16 @@ import { assetHref } from '../../../shared/api/paths.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { ifMatchOf } from '../../lib/etag.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
 import { sendProblem } from '../../plugins/problems.js';
-import { byPathSegments } from '../tree/paths.js';
+import { itemPathOf } from '../tree/paths.js';
 import type { AssetRepresentation, AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 
 const BASE = '/cms/rest/assets';
 const Wildcard = z.object({ '*': z.string() });
 /** Form fields of an upload besides the file. */
 const MAX_FIELD_BYTES = 8 * 1024;
-
-/** The decoded segments after `<BASE>/<kind>/` in the raw URL (an encoded `/` stays inside its name). */
-const segmentsOf = (request: FastifyRequest, kind: string) => byPathSegments(request.url, `${BASE}/${kind}/`);
 
 /** Sends metadata as its exact JSON with its strong ETag. */
 function sendAsset(reply: FastifyReply, status: number, rep: AssetRepresentation) {
@@ -85,7 +82,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetMetadata, ...problems(403, 404) },
       },
     },
-    async (request, reply) => sendAsset(reply, 200, await assets.get(actorOf(request), segmentsOf(request, 'by-path'))),
+    async (request, reply) => sendAsset(reply, 200, await assets.get(actorOf(request), itemPathOf(request))),
   );
 
   app.put(
@@ -95,7 +92,8 @@ function registerRoutes(app: App, assets: AssetsService) {
         tags: ['assets'],
         summary: 'Update an asset (only the fields sent), or create a non-binary asset',
         description:
-          'Updates the asset at the path: `fields` sent change (`null` or "" unsets one), `workflow.state` walks the ' +
+          'Updates the asset at the path: `fields` sent change (`null` unsets one; "" is kept as an empty string, but a ' +
+          'required field cannot be unset or ""), `workflow.state` walks the ' +
           'Default Workflow. When nothing is there, creates a non-binary asset of `type` (its required fields ' +
           'needed); folders are created on the way. `id`, `name`, `folderPath` must match the URL; `type` cannot change.',
         params: Wildcard,
@@ -104,7 +102,7 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await assets.put(actorOf(request), segmentsOf(request, 'by-path'), request.body, ifMatchOf(request));
+      const rep = await assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return sendAsset(reply, rep.created ? 201 : 200, rep);
     },
@@ -123,7 +121,7 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request) => {
-      await assets.remove(actorOf(request), segmentsOf(request, 'by-path'), {
+      await assets.remove(actorOf(request), itemPathOf(request), {
         force: request.query.force === 'true',
         ifMatch: ifMatchOf(request),
       });
@@ -150,7 +148,7 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const res = await assets.download(actorOf(request), segmentsOf(request, 'binary'), {
+      const res = await assets.download(actorOf(request), itemPathOf(request), {
         head: request.method === 'HEAD',
         range: headerOf(request, 'range'),
         ifRange: headerOf(request, 'if-range'),
@@ -185,7 +183,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetList, ...problems(403, 404) },
       },
     },
-    async (request) => assets.list(actorOf(request), segmentsOf(request, 'list'), request.query),
+    async (request) => assets.list(actorOf(request), itemPathOf(request, { allowEmpty: true }), request.query),
   );
 
   app.get(
@@ -198,7 +196,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetUsage, ...problems(403, 404) },
       },
     },
-    async (request) => assets.usage(actorOf(request), segmentsOf(request, 'usage')),
+    async (request) => assets.usage(actorOf(request), itemPathOf(request)),
   );
 
   app.get(
@@ -211,7 +209,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: TransitionsResponse, ...problems(403, 404) },
       },
     },
-    async (request) => assets.transitions(actorOf(request), segmentsOf(request, 'transitions')),
+    async (request) => assets.transitions(actorOf(request), itemPathOf(request)),
   );
 
   for (const action of AssetBulkAction.options) {
@@ -225,7 +223,7 @@ function registerRoutes(app: App, assets: AssetsService) {
           response: { 200: AssetBulkResult, ...problems(403, 404) },
         },
       },
-      async (request) => assets.bulk(actorOf(request), segmentsOf(request, action), action),
+      async (request) => assets.bulk(actorOf(request), itemPathOf(request, { allowEmpty: true }), action),
     );
   }
 }
@@ -300,7 +298,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
     async (request, reply) => {
       const actor = actorOf(request);
       assertMultipart(request);
-      const target = await assets.prepareUpload(actor, segmentsOf(request, 'binary'));
+      const target = await assets.prepareUpload(actor, itemPathOf(request));
       const { stored, form } = await readUploadForm(request, assets, target);
       try {
         const fromForm = form.assetType === undefined ? undefined : UploadAssetType.safeParse(form.assetType);
@@ -349,7 +347,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
     async (request, reply) => {
       const actor = actorOf(request);
       assertMultipart(request);
-      const target = await assets.prepareReplace(actor, segmentsOf(request, 'binary'));
+      const target = await assets.prepareReplace(actor, itemPathOf(request));
       const { stored, form } = await readUploadForm(request, assets, target);
       try {
         const rep = await assets.completeReplace(actor, target, stored, {

@@ -22,7 +22,7 @@ import { isForeignKeyViolation } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { assertIfMatch } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, type Preconditions } from '../../lib/etag.js';
 import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
@@ -144,11 +144,11 @@ function nextWorkflow(
   return { workflow_state: state, checked_out: checkedOut ? 1 : 0, checked_out_user: user };
 }
 
-/** The stored value of a fields map: unset (`null`, `""`) keys dropped. */
+/** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
 function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
   const next: Record<string, unknown> = { ...stored };
   for (const [k, v] of Object.entries(changes)) {
-    if (v === null || v === undefined || v === '') delete next[k];
+    if (v === null || v === undefined) delete next[k];
     else next[k] = v;
   }
   return next;
@@ -619,7 +619,7 @@ export function createAssetsService(ctx: AppContext) {
     actor: Actor,
     segments: readonly string[],
     body: AssetPutBody,
-    ifMatch?: string,
+    pre: Preconditions = {},
   ): Promise<AssetRepresentation & { created: boolean }> {
     const target = targetOf(segments);
     if (body.name !== undefined && body.name !== target.name) {
@@ -655,7 +655,7 @@ export function createAssetsService(ctx: AppContext) {
               throw assetNotFound(segments);
             })();
           requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
-          assertIfMatch(ifMatch, represent(row, target.folder).etag);
+          assertPreconditions(pre, represent(row, target.folder).etag, target.segments.join('/'));
           if (body.id !== undefined && body.id !== row.id) {
             throw conflict('ID_MISMATCH', `id "${body.id}" is not the id of the asset at the URL (${row.id}).`);
           }
@@ -687,7 +687,7 @@ export function createAssetsService(ctx: AppContext) {
         }
 
         // Create.
-        assertIfMatch(ifMatch, null);
+        assertPreconditions(pre, null);
         assertCreatable(actor, chain, target.segments);
         if (body.id !== undefined) {
           throw conflict('ID_MISMATCH', `Nothing is at ${target.segments.join('/')}, so an id cannot be sent.`);

@@ -16,13 +16,11 @@ import {
 } from '../../../shared/api/folders.js';
 import { SiteList } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import { etagOf, ifMatchOf } from '../../lib/etag.js';
+import { etagOf, ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
-import { byPathSegments } from '../tree/paths.js';
+import { itemPathOf } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
-const BY_PATH = '/cms/rest/folders/by-path/';
-const CONTENTS_BY_PATH = '/cms/rest/folders/contents/by-path/';
 const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
 const WildcardParams = z.object({ '*': z.string() });
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -38,19 +36,6 @@ const IncludeSubFolders = z
 function sendJson<T>(reply: FastifyReply, value: T) {
   const json = JSON.stringify(value);
   return reply.header('etag', etagOf(json)).type(JSON_TYPE).send(preSerialised<T>(json));
-}
-
-/** The decoded by-path segments of a request; 400 when there are none. */
-function segmentsOf(request: FastifyRequest, prefix = BY_PATH): string[] {
-  const segments = byPathSegments(request.url, prefix);
-  if (segments.length === 0) {
-    throw badRequest(
-      'Name a site (or Assets) in the path.',
-      [{ path: 'path', message: 'is empty' }],
-      'INVALID_PARAMETER',
-    );
-  }
-  return segments;
 }
 
 /** `includeSubFolders` from the query or a request header: `true`/`false` in any case; anything else is a 400. */
@@ -113,7 +98,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request, reply) => {
-      const r = await folders.get(actorOf(request), segmentsOf(request));
+      const r = await folders.get(actorOf(request), itemPathOf(request));
       return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Folder>(r.json));
     },
   );
@@ -130,7 +115,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: FolderContents, ...problems(403, 404) },
       },
     },
-    async (request) => folders.contents(actorOf(request), segmentsOf(request, CONTENTS_BY_PATH)),
+    async (request) => folders.contents(actorOf(request), itemPathOf(request)),
   );
 
   app.get(
@@ -146,8 +131,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: FolderChildren, ...problems(403, 404) },
       },
     },
-    async (request, reply) =>
-      sendJson(reply, await folders.children(actorOf(request), segmentsOf(request, CHILDREN_BY_PATH))),
+    async (request, reply) => sendJson(reply, await folders.children(actorOf(request), itemPathOf(request))),
   );
 
   app.put(
@@ -164,9 +148,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request, reply) => {
-      const r = await folders.put(actorOf(request), segmentsOf(request), request.body, {
-        ifMatch: ifMatchOf(request),
-        ifNoneMatch: headerOf(request, 'if-none-match'),
+      const r = await folders.put(actorOf(request), itemPathOf(request), request.body, {
+        ...preconditionsOf(request),
       });
       return reply
         .code(r.created ? 201 : 200)
@@ -190,7 +173,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request) => {
-      await folders.remove(actorOf(request), segmentsOf(request), {
+      await folders.remove(actorOf(request), itemPathOf(request), {
         includeSubFolders: includeSubFoldersOf(request, request.query.includeSubFolders),
         ifMatch: ifMatchOf(request),
       });

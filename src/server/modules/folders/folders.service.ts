@@ -21,7 +21,7 @@ import type { DB, NodeKind } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../lib/errors.js';
-import { assertIfMatch, etagOf } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, etagOf } from '../../lib/etag.js';
 import { insertPageRecord, LANDING_PAGE_NAME } from '../pages/page-records.js';
 import { effectiveAccess, requireAccess, requireSiteAdmin, type AccessLevel } from '../tree/access.js';
 import { assertValidNames } from '../tree/paths.js';
@@ -395,13 +395,7 @@ export function createFoldersService(ctx: AppContext) {
     requireAccess(actor, chain, 'WRITE', quotePath(segments));
     if (pre.ifMatch !== undefined || pre.ifNoneMatch !== undefined) {
       const { etag } = await represent(db, actor, chain, segments);
-      assertIfMatch(pre.ifMatch, etag);
-      if (pre.ifNoneMatch !== undefined) {
-        const tags = pre.ifNoneMatch.split(',').map((s) => s.trim());
-        if (tags.includes('*') || tags.includes(etag)) {
-          throw preconditionFailed(`${quotePath(segments)} already exists (If-None-Match).`);
-        }
-      }
+      assertPreconditions(pre, etag, quotePath(segments));
     }
     if (body.id !== undefined && body.id !== node.id) {
       throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of ${quotePath(segments)} (${node.id}).`);

@@ -544,7 +544,7 @@ describe('names', () => {
   });
 
   it('refuses bad names with 400 and keeps names case-sensitive', async () => {
-    for (const raw of ['a%2Fb', 'x%00y', '%20lead', 'trail%20', 'x'.repeat(256)]) {
+    for (const raw of ['x%00y', '%20lead', 'trail%20', 'x'.repeat(256)]) {
       const res = await t.request({ method: 'PUT', url: `/cms/rest/folders/by-path/www/${raw}`, payload: {} });
       expect(res.statusCode, raw).toBe(400);
       expect(problemOf(res).code).toBe('INVALID_PARAMETER');

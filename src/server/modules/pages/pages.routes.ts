@@ -8,8 +8,9 @@ import {
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import { ifMatchOf } from '../../lib/etag.js';
-import { actorOf, pathSegments, problems, type App } from '../../lib/http.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
+import { actorOf, problems, type App } from '../../lib/http.js';
+import { itemPathOf } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
 const PathParams = z.object({ '*': z.string() });
@@ -32,7 +33,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await pages.get(actorOf(request), pathSegments(request.params['*']));
+      const r = await pages.get(actorOf(request), itemPathOf(request));
       return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Page>(r.json));
     },
   );
@@ -51,7 +52,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await pages.put(actorOf(request), pathSegments(request.params['*']), request.body, ifMatchOf(request));
+      const r = await pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
       return reply
         .code(r.created ? 201 : 200)
         .header('etag', r.etag)
@@ -71,7 +72,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request) => {
-      await pages.remove(actorOf(request), pathSegments(request.params['*']), ifMatchOf(request));
+      await pages.remove(actorOf(request), itemPathOf(request), ifMatchOf(request));
       return { message: 'Deleted' as const };
     },
   );
@@ -86,7 +87,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         response: { 200: TransitionsResponse, ...problems(403, 404) },
       },
     },
-    async (request) => pages.transitions(actorOf(request), pathSegments(request.params['*'])),
+    async (request) => pages.transitions(actorOf(request), itemPathOf(request)),
   );
 
   for (const operation of Object.keys(BULK_PAGE_OPERATIONS) as BulkPageOperation[]) {
@@ -101,7 +102,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
           response: { 200: Message, ...problems(403, 404) },
         },
       },
-      async (request) => pages.bulk(actorOf(request), operation, pathSegments(request.params['*'])),
+      async (request) => pages.bulk(actorOf(request), operation, itemPathOf(request)),
     );
   }
 }

@@ -18,8 +18,8 @@ import {
 } from '../../../shared/api/workflow.js';
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { assertIfMatch, etagOf } from '../../lib/etag.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
@@ -167,7 +167,7 @@ function patchFields(page: PageRow, body: PagePutBody): Partial<PageRow> {
     const code: PageCode = { ...codeOf(page) };
     for (const [k, v] of Object.entries(body.code) as [keyof PageCode, string | null | undefined][]) {
       if (v === undefined) continue;
-      if (v === null || v === '') delete code[k];
+      if (v === null) delete code[k];
       else code[k] = v;
     }
     patch.code = JSON.stringify(code);
@@ -201,7 +201,12 @@ export function createPagesService(ctx: AppContext) {
      * Creates the page when nothing is at the URL, otherwise updates the fields sent; body regions, template
      * switch and workflow moves included. One transaction: everything changes, or nothing.
      */
-    async put(actor: Actor, segments: readonly string[], input: PagePutBody, ifMatch?: string): Promise<PagePutResult> {
+    async put(
+      actor: Actor,
+      segments: readonly string[],
+      input: PagePutBody,
+      pre: Preconditions = {},
+    ): Promise<PagePutResult> {
       const body = PagePutBody.parse(input);
       assertLocation(body, segments);
       if (body.workflow?.name !== undefined && body.workflow.name !== DEFAULT_WORKFLOW) {
@@ -230,7 +235,7 @@ export function createPagesService(ctx: AppContext) {
         let page: PageRow;
         let beforeParts: PageParts | undefined;
         if (!loc.occupant) {
-          assertIfMatch(ifMatch, null);
+          assertPreconditions(pre, null);
           if (body.id !== undefined)
             throw conflict('ID_MISMATCH', 'A new page gets its id from the service: leave id out.');
           const name = ItemName.safeParse(loc.name);
@@ -248,6 +253,10 @@ export function createPagesService(ctx: AppContext) {
             actor,
             now,
             displayName: body.displayName,
+          }).catch((err: unknown) => {
+            // A concurrent PUT created something of this name since locatePage looked.
+            if (err instanceof AppError && err.code === 'NAME_TAKEN') throw lostCreateRace(pre, `"${loc.name}"`, err);
+            throw err;
           });
           created = true;
           page = (await repo.findPage(trx, id))!;
@@ -258,7 +267,7 @@ export function createPagesService(ctx: AppContext) {
           page = locked;
           beforeParts = await loadParts(trx, id, locked.template_name);
           before = represent(viewOf(loc, id, locked, beforeParts));
-          assertIfMatch(ifMatch, before.etag);
+          assertPreconditions(pre, before.etag, `The page "${loc.name}"`);
           if (body.id !== undefined && body.id !== id) {
             throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of the page at the URL (${id}).`);
           }

@@ -8,7 +8,7 @@ import {
   TemplatePutBody,
   TemplateUsage,
 } from '../../../shared/api/templates.js';
-import { ifMatchOf } from '../../lib/etag.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
 import type { TemplatesService } from './templates.service.js';
 
@@ -87,7 +87,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
       },
     },
     async (request, reply) => {
-      const r = await templates.put(actorOf(request), request.params.name, request.body, ifMatchOf(request));
+      const r = await templates.put(actorOf(request), request.params.name, request.body, preconditionsOf(request));
       return reply
         .code(r.created ? 201 : 200)
         .header('etag', r.etag)

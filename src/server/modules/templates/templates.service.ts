@@ -12,7 +12,7 @@ import { validateFields, widgetContentFields } from '../../../shared/registry/in
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { assertIfMatch, etagOf } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { presentTemplate, presentTemplateSummary, templateRegionsOf } from './templates.presenter.js';
 import { compareNames } from '../folders/folders.presenter.js';
 import { treeRepository } from '../tree/tree.repository.js';
@@ -95,7 +95,7 @@ export function createTemplatesService(ctx: AppContext) {
       actor: Actor,
       name: string,
       body: TemplatePutBody,
-      ifMatch?: string,
+      pre: Preconditions = {},
     ): Promise<TemplateRepresentation & { created: boolean }> {
       requireAdmin(actor);
       if (body.name !== undefined && body.name !== name) {
@@ -104,7 +104,7 @@ export function createTemplatesService(ctx: AppContext) {
       const regions = body.regions ? normaliseRegions(body.regions) : undefined;
       return ctx.db.transaction().execute(async (trx) => {
         const existing = await repo.find(trx, name);
-        assertIfMatch(ifMatch, existing ? represent(existing).etag : null);
+        assertPreconditions(pre, existing ? represent(existing).etag : null, `Template "${name}"`);
         const ts = isoTime(ctx.now());
         if (!existing) {
           if (!regions) {
@@ -120,8 +120,10 @@ export function createTemplatesService(ctx: AppContext) {
               updated_at: ts,
             });
           } catch (err) {
-            if (isUniqueViolation(err))
-              throw conflict('NAME_TAKEN', `Template "${name}" was just created by someone else.`);
+            if (isUniqueViolation(err)) {
+              const taken = conflict('NAME_TAKEN', `Template "${name}" was just created by someone else.`);
+              throw lostCreateRace(pre, `Template "${name}"`, taken);
+            }
             throw err;
           }
           return { ...represent((await repo.find(trx, name))!), created: true };

@@ -1,12 +1,34 @@
+import type { FastifyRequest } from 'fastify';
 import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
 
 /**
- * Segments of a by-path URL (`/cms/rest/folders/by-path/a/b%2Fc`), each percent-decoded on its own, from the
- * raw request URL: the router decodes the whole wildcard first, which would turn an encoded `/` inside one name
- * into a segment boundary. Empty segments (`a//b`, a trailing `/`) are dropped. 400 when the encoding is broken
- * or a segment is not a valid name (`.`, `..`, control characters, …).
+ * The item path of a by-path request (`<site>/<folders…>/<name>`, `Assets/<folders…>/<name>`) as segments: the one
+ * way every by-path route reads its URL. The route is registered as `<prefix>/*`; the path after the prefix is
+ * taken from the raw URL, its slashes either as they are or percent-encoded (`%2F`, as generated clients send a
+ * path parameter), each name percent-decoded. 400 when the path is badly encoded, holds an invalid name or is
+ * empty (unless `allowEmpty`: the asset library's listings take an empty path as the library itself).
+ */
+export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean } = {}): string[] {
+  const route = request.routeOptions.url ?? '';
+  const prefix = route.endsWith('*') ? route.slice(0, -1) : route;
+  const segments = byPathSegments(request.url, prefix);
+  if (segments.length === 0 && !opts.allowEmpty) {
+    throw badRequest(
+      'Name a site (or Assets) in the path.',
+      [{ path: 'path', message: 'is empty' }],
+      'INVALID_PARAMETER',
+    );
+  }
+  return segments;
+}
+
+/**
+ * Segments of a by-path URL (`/cms/rest/folders/by-path/a/b%2Fc` → `a`, `b`, `c`) after `routePrefix`, read from
+ * the raw request URL and percent-decoded; an encoded `/` separates names like a plain one (no name holds a `/`).
+ * Empty segments (`a//b`, a trailing `/`) are dropped. 400 when the encoding is broken or a segment is not a
+ * valid name (`.`, `..`, control characters, …).
  */
 export function byPathSegments(rawUrl: string, routePrefix: string): string[] {
   const rawPath = rawUrl.split('?')[0]!;
@@ -21,15 +43,14 @@ export function byPathSegments(rawUrl: string, routePrefix: string): string[] {
   const segments: string[] = [];
   const errors: FieldError[] = [];
   tail.split('/').forEach((raw, i) => {
-    if (raw.length === 0) return;
-    let name: string;
+    let decoded: string;
     try {
-      name = decodeURIComponent(raw);
+      decoded = decodeURIComponent(raw);
     } catch {
       errors.push({ path: `path.${i}`, message: 'is not valid percent-encoded UTF-8' });
       return;
     }
-    segments.push(name);
+    for (const name of decoded.split('/')) if (name.length > 0) segments.push(name);
   });
   if (errors.length) throw badRequest('The path in the URL is not valid.', errors, 'INVALID_PARAMETER');
   assertValidNames(segments, 'path', 'INVALID_PARAMETER');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { User, UserPutBody, Username } from '../../../shared/api/auth.js';
 import { DeletedMessage } from '../../../shared/api/common.js';
-import { ifMatchOf } from '../../lib/etag.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
@@ -47,7 +47,7 @@ export function registerUsersRoutes(app: App, users: UsersService) {
         actorOf(request),
         request.params.name,
         request.body,
-        ifMatchOf(request),
+        preconditionsOf(request),
       );
       return reply
         .code(created ? 201 : 200)

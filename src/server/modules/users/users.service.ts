@@ -2,7 +2,7 @@ import type { UserPutBody } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
-import { assertIfMatch, etagOf } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { presentUser } from './users.presenter.js';
@@ -38,15 +38,15 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * Creates or updates; answers the user, its ETag and whether it was created. `ifMatch` (the If-Match header)
-     * must name the user's current ETag (or `*` for any existing user); a missing user never matches.
+     * Creates or updates; answers the user, its ETag and whether it was created. `If-Match` must name the user's
+     * current ETag (or `*` for any existing user; a missing user never matches); `If-None-Match: *` only creates.
      */
-    async put(actor: Actor, username: string, body: UserPutBody, ifMatch?: string) {
+    async put(actor: Actor, username: string, body: UserPutBody, pre: Preconditions = {}) {
       requireAdmin(actor);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       return ctx.db.transaction().execute(async (trx) => {
         const existing = await repo.find(trx, username, { forUpdate: true });
-        assertIfMatch(ifMatch, existing ? userEtag(existing) : null);
+        assertPreconditions(pre, existing ? userEtag(existing) : null, `User "${username}"`);
         const now = isoTime(ctx.now());
         if (!existing) {
           if (!passwordHash) {
@@ -61,7 +61,10 @@ export function createUsersService(ctx: AppContext) {
               updated_at: now,
             });
           } catch (err) {
-            if (isUniqueViolation(err)) throw conflict('NAME_TAKEN', `User "${username}" already exists.`);
+            if (isUniqueViolation(err)) {
+              const taken = conflict('NAME_TAKEN', `User "${username}" already exists.`);
+              throw lostCreateRace(pre, `User "${username}"`, taken);
+            }
             throw err;
           }
           return { ...withEtag((await repo.find(trx, username))!), created: true };

@@ -77,7 +77,19 @@ export async function createItem(client: Client, parent: ExplorerItem, item: New
       list?.some((e) => e.name === item.name),
     );
     if (taken) throw nameTaken(parent, item.name);
-    await client.pages.put(segments, { templateName: item.templateName, displayName: item.displayName });
+    try {
+      // Create-only: a page made by someone else since the look above is never updated instead.
+      await client.pages.put(
+        segments,
+        { templateName: item.templateName, displayName: item.displayName },
+        { ifNoneMatch: '*' },
+      );
+    } catch (error) {
+      if (isApiError(error, 412) || (isApiError(error, 409) && error.code === 'NAME_TAKEN')) {
+        throw nameTaken(parent, item.name);
+      }
+      throw error;
+    }
   } else {
     try {
       // If-None-Match: * makes the PUT create-only.

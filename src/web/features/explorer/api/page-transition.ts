@@ -26,7 +26,7 @@ export function useTakePageTransition() {
       return client.pages.put(
         segments,
         { templateName: current.data.templateName, workflow: { state: t.to } },
-        current.etag ?? undefined,
+        { ifMatch: current.etag ?? undefined },
       );
     },
     onSuccess: (saved, { item, name }) => {

@@ -80,7 +80,8 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
   }, []);
 
   const put = useCallback(
-    (body: PagePutBody, etag: string | null) => runSave(() => client.pages.put(segments, body, etag ?? undefined)),
+    (body: PagePutBody, etag: string | null) =>
+      runSave(() => client.pages.put(segments, body, { ifMatch: etag ?? undefined })),
     [client, runSave, segments],
   );
 

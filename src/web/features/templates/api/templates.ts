@@ -29,15 +29,25 @@ export function useTemplateUsage(name: string, regions: readonly string[] | unde
 }
 
 /**
- * PUT of a template (admins): creates it (`ifNoneMatch`: never over an existing one) or saves changes with the
- * ETag it was read with (412 when someone else changed it). Refreshes the list every page form chooses from.
+ * PUT of a template (admins): creates it (`create`: If-None-Match: *, so never over an existing one: 412) or saves
+ * changes with the ETag it was read with (412 when someone else changed it). Refreshes the list every page form
+ * chooses from.
  */
 export function usePutTemplate() {
   const client = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, body, etag }: { name: string; body: TemplatePutBody; etag?: string }) =>
-      client.templates.put(name, body, etag),
+    mutationFn: ({
+      name,
+      body,
+      etag,
+      create,
+    }: {
+      name: string;
+      body: TemplatePutBody;
+      etag?: string;
+      create?: boolean;
+    }) => client.templates.put(name, body, create ? { ifNoneMatch: '*' } : { ifMatch: etag }),
     onSuccess: (saved, { name }) => {
       queryClient.setQueryData(templatesKeys.detail(name), saved);
       return queryClient.invalidateQueries({ queryKey: templatesKeys.list() });

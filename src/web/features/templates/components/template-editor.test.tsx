@@ -68,6 +68,25 @@ describe('TemplateEditor', () => {
     });
   });
 
+  it('creates a template create-only, and says the name exists when someone created it meanwhile (412)', async () => {
+    const { user, server } = renderWithProviders(<TemplateEditor name={null} navigation={navigation()} />, {
+      'GET /cms/rest/templates': () => json([]),
+      'GET /cms/rest/templates/landing': () => problem(404, 'TEMPLATE_NOT_FOUND', 'No template "landing".'),
+      'PUT /cms/rest/templates/landing': () =>
+        problem(412, 'PRECONDITION_FAILED', 'Template "landing" already exists (If-None-Match).'),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Label' }), 'Landing');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'landing');
+    await user.type(screen.getByRole('textbox', { name: 'Name of region 1' }), 'main');
+    await user.click(screen.getByRole('button', { name: 'Create template' }));
+    expect(await screen.findByText('A template named “landing” exists already.')).toBeTruthy();
+    const put = server.requests.find((r) => r.method === 'PUT')!;
+    expect(put.headers.get('if-none-match')).toBe('*');
+    expect(put.headers.get('if-match')).toBeNull();
+  });
+
   it('says that filling a fixed region drops its template widgets, and checks names before sending', async () => {
     const { user, server } = renderEditor({});
     const header = await screen.findByRole('textbox', { name: 'Name of region 1' });

@@ -184,20 +184,31 @@ function TemplateForm({
       }
     }
     put.mutate(
-      { name: templateName, body: bodyOf(values, template), etag: isNew ? undefined : etag },
+      { name: templateName, body: bodyOf(values, template), etag: isNew ? undefined : etag, create: isNew },
       {
         onSuccess: ({ data }) => {
           toast.success(isNew ? `Created template “${data.label}”` : `Saved template “${data.label}”`);
           if (isNew) navigation.open(navigation.templateHref(data.name));
         },
-        onError: (error) => setServerErrors(form.setError, error, SERVER_FIELDS),
+        onError: (error) => {
+          // Created by someone else since the check above: the create-only PUT changed nothing.
+          if (isNew && isApiError(error, 412)) {
+            form.setError(
+              'name',
+              { type: 'server', message: `A template named “${templateName}” exists already.` },
+              { shouldFocus: true },
+            );
+            return;
+          }
+          setServerErrors(form.setError, error, SERVER_FIELDS);
+        },
       },
     );
   });
 
   const error = put.error;
   const inUse = isApiError(error, 409) && error.code === 'TEMPLATE_IN_USE';
-  const stale = isApiError(error, 412);
+  const stale = !isNew && isApiError(error, 412);
   const placed = isApiError(error) && allFieldErrorsPlaced(error, SERVER_FIELDS);
   const inUseRegions = inUse
     ? ((error.problem as { regions?: { region: string }[] } | undefined)?.regions ?? []).map((r) => r.region)

@@ -44,6 +44,17 @@ function renderUsers(initial: User[], extra: Record<string, (r: RecordedRequest)
   return { ...view, fake };
 }
 
+/** Opens New user and submits new.person with a good password; answers the dialog. */
+async function createNewPerson(user: ReturnType<typeof renderUsers>['user']) {
+  await user.click(screen.getByRole('button', { name: 'New user' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New user' });
+  await user.type(within(dialog).getByLabelText('Username'), 'new.person');
+  await user.type(within(dialog).getByLabelText('Initial password'), 'a-good-password');
+  await user.type(within(dialog).getByLabelText('Repeat password'), 'a-good-password');
+  await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+  return dialog;
+}
+
 const rowOf = (username: string) => screen.getByRole('rowheader', { name: new RegExp(`^${username}`) }).closest('tr')!;
 
 describe('UsersScreen', () => {
@@ -61,18 +72,15 @@ describe('UsersScreen', () => {
     const { user, server, fake } = renderUsers([userOf('admin', 'Admin')]);
     await screen.findByRole('rowheader', { name: /^admin/ });
 
-    await user.click(screen.getByRole('button', { name: 'New user' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New user' });
-    await user.type(within(dialog).getByLabelText('Username'), 'new.person');
-    await user.type(within(dialog).getByLabelText('Initial password'), 'a-good-password');
-    await user.type(within(dialog).getByLabelText('Repeat password'), 'a-good-password');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await createNewPerson(user);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const put = server.requests.find((r) => r.method === 'PUT')!;
     expect(put.path).toBe('/cms/rest/users/new.person');
     expect(put.body).toEqual({ role: 'Viewer', password: 'a-good-password' });
     expect(put.headers.get('x-csrf-token')).toBe(ADMIN_ME.csrfToken);
+    // Create-only: never an update of a user someone else created meanwhile.
+    expect(put.headers.get('if-none-match')).toBe('*');
     // The list was read again right before the PUT (a PUT on an existing name would overwrite that user).
     const putIndex = server.requests.indexOf(put);
     expect(server.requests[putIndex - 1]).toMatchObject({ method: 'GET', path: '/cms/rest/users' });
@@ -101,6 +109,16 @@ describe('UsersScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
     expect(await within(dialog).findByText('The username is already taken by another user.')).toBeTruthy();
     expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('says the name is taken when another admin created it between the check and the PUT (412)', async () => {
+    const { user, fake } = renderUsers([userOf('admin', 'Admin')], {
+      'PUT /cms/rest/users/new.person': () => problem(412, 'PRECONDITION_FAILED', 'User "new.person" already exists.'),
+    });
+    await screen.findByRole('rowheader', { name: /^admin/ });
+    const dialog = await createNewPerson(user);
+    expect(await within(dialog).findByText('The username is already taken by another user.')).toBeTruthy();
+    expect(fake.users.has('new.person')).toBe(false);
   });
 
   it('deletes a user only after confirming, and Cancel sends nothing', async () => {

@@ -1,0 +1,73 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { openApiPath } from '../modules/docs/openapi.js';
+
+// ajv-formats is CommonJS with its function as the default export.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+interface OpenApiDoc {
+  components?: Record<string, unknown>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>
+  >;
+}
+
+/** One response as the server sent it. */
+export interface SentResponse {
+  method: string;
+  /** The route as registered (`/cms/rest/pages/by-path/*`); undefined when no route matched. */
+  route: string | undefined;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Checks JSON responses against the schema the OpenAPI document declares for their route, status and content type:
+ * every body the server sends, pre-serialised strings included (Fastify's own response validation sees only the
+ * objects it serialises). Answers a description of each mismatch, or null when the response matches.
+ */
+export function responseChecker(documentJson: string) {
+  const doc = JSON.parse(documentJson) as OpenApiDoc;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  const compiled = new Map<string, ValidateFunction | null>();
+
+  function validatorFor(path: string, method: string, status: number, type: string): ValidateFunction | string {
+    const op = doc.paths[path]?.[method];
+    if (!op) return `${method.toUpperCase()} ${path} is not in the document`;
+    const response = op.responses?.[String(status)] ?? op.responses?.[`${String(status)[0]}XX`];
+    if (!response) return `${method.toUpperCase()} ${path} does not declare status ${status}`;
+    const media = response.content?.[type];
+    if (!media?.schema) return `${method.toUpperCase()} ${path} ${status} does not declare ${type}`;
+    const key = `${method} ${path} ${status} ${type}`;
+    let fn = compiled.get(key);
+    if (fn === undefined) {
+      // The schema's $refs point into the document's components: give it them at its root.
+      fn = ajv.compile({ ...media.schema, components: doc.components });
+      compiled.set(key, fn);
+    }
+    return fn!;
+  }
+
+  return (r: SentResponse): string | null => {
+    const type = r.contentType.split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json' && type !== 'application/problem+json') return null;
+    // Answers outside any documented route (no route matched, the SPA, the document itself) have no schema.
+    if (!r.route || !r.route.startsWith('/cms/rest/') || r.route === '/cms/rest/openapi.json') return null;
+    const method = r.method.toLowerCase();
+    if (method === 'head') return null;
+    const check = validatorFor(openApiPath(r.route), method, r.status, type);
+    if (typeof check === 'string') return `${check}; body: ${r.body.slice(0, 300)}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(r.body);
+    } catch {
+      return `${r.method} ${r.route} ${r.status}: the body is not JSON: ${r.body.slice(0, 300)}`;
+    }
+    if (check(body)) return null;
+    const errors = (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    return `${r.method} ${r.route} ${r.status} does not match its schema: ${errors}; body: ${r.body.slice(0, 300)}`;
+  };
+}
