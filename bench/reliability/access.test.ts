@@ -204,6 +204,16 @@ describe('access matrix: route × role × method × URL variant', () => {
       { name: 'sites', min: 'Viewer', request: async () => ({ method: 'GET', path: '/cms/rest/sites' }) },
       { name: 'find', min: 'Viewer', request: async () => ({ method: 'GET', path: '/cms/rest/folders/find?q=page' }) },
       {
+        name: 'folder children (the explorer’s table)',
+        min: 'Viewer',
+        request: async () => ({ method: 'GET', path: '/cms/rest/folders/children/by-path/acc/open' }),
+      },
+      {
+        name: 'template usage',
+        min: 'Viewer',
+        request: async () => ({ method: 'GET', path: '/cms/rest/templates/rel-article/usage' }),
+      },
+      {
         name: 'folder contents',
         min: 'Viewer',
         request: async () => ({ method: 'GET', path: '/cms/rest/folders/contents/by-path/acc/open' }),
