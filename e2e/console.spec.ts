@@ -41,7 +41,7 @@ const SCREENS: { path: string; heading: string | RegExp }[] = [
   { path: '/assets', heading: /Asset library|Assets/ },
   { path: '/assets/images', heading: /images/i },
   { path: '/templates', heading: 'Templates' },
-  { path: '/templates/new', heading: 'New template' },
+  { path: '/templates?new', heading: 'New template' },
   { path: '/templates/article', heading: 'Article' },
   { path: '/users', heading: 'Users' },
   { path: '/account', heading: 'Your account' },

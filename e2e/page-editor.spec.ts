@@ -100,10 +100,10 @@ test('an editor opens a page from the tree and builds it: rich text, raw HTML, a
   await expect(page).toHaveURL(/\/pages\/demo\/editor-e2e\/press-kit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Press kit' })).toBeVisible();
   // The way back is in view and can be clicked (nothing covers it).
-  await page
-    .getByRole('navigation', { name: 'Breadcrumbs' })
-    .getByRole('link', { name: 'editor-e2e' })
-    .click({ trial: true, timeout: 2_000 });
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await crumbs.getByRole('link', { name: 'editor-e2e' }).click({ trial: true, timeout: 2_000 });
+  // The page itself by its title, as everywhere else.
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Press kit');
 
   // The template's regions in order, each named; the ones the template fills are read-only.
   await expect(page.locator('[data-region-heading]')).toHaveText([

@@ -144,3 +144,26 @@ test('an editor is offered neither a new site nor templates', async ({ browser, 
   expect((await api.delete(`/cms/rest/users/${editor.username}`)).status()).toBe(200);
   await api.dispose();
 });
+
+test('a template named “new” opens like any other; creating one has a URL no name can take', async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApi(playwright, test.info().project.use.baseURL!);
+  const made = await api.put('/cms/rest/templates/new', {
+    data: {
+      label: 'Newsletter',
+      description: 'A template whose name is new',
+      regions: [{ name: 'main', editable: true }],
+    },
+  });
+  expect(made.status()).toBe(201);
+  await page.goto('/templates/new');
+  await expect(page.getByRole('heading', { level: 1, name: /Newsletter/ })).toBeVisible();
+  await page.goto('/templates');
+  await page.getByRole('link', { name: 'New template' }).click();
+  await expect(page).toHaveURL(/\/templates\?new$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'New template' })).toBeVisible();
+  expect((await api.delete('/cms/rest/templates/new')).status()).toBe(200);
+  await api.dispose();
+});

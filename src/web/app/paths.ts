@@ -3,7 +3,7 @@ export const paths = {
   signIn: '/sign-in',
   sites: '/sites',
   users: '/users',
-  /** `/templates`, `/templates/new`, `/templates/<name>`: templates and their editor (admins). */
+  /** `/templates`, `/templates?new`, `/templates/<name>`: templates and their editor (admins). */
   templates: '/templates',
   /** The signed-in user's own account (their password). */
   account: '/account',

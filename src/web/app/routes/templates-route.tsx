@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { PageHeader } from '../../components/ui/page-header';
 import { TemplateEditor } from '../../features/templates/components/template-editor';
@@ -9,18 +9,20 @@ import { paths } from '../paths';
 import { explorerHrefOf } from './explorer-navigation';
 import { useFrameContext } from './require-session';
 
-/** The new template's editor, `/templates/new` (a template may not be called "new" here; the API allows it). */
+/** The new template's editor is `/templates?new`: a query, so no template name (any is allowed) can clash. */
 const NEW = 'new';
 
 /**
- * /templates, /templates/new, /templates/<name>: the templates and their editor, for admins; anyone else learns
+ * /templates, /templates?new, /templates/<name>: the templates and their editor, for admins; anyone else learns
  * why they cannot use them. Loaded on first use (router.tsx).
  */
 export function TemplatesRoute() {
   const { user } = useFrameContext();
   const { name } = useParams();
+  const [search] = useSearchParams();
+  const creating = name === undefined && search.has(NEW);
   const navigate = useNavigate();
-  useDocumentTitle(name === undefined ? 'Templates' : name === NEW ? 'New template' : `Template ${name}`);
+  useDocumentTitle(creating ? 'New template' : name === undefined ? 'Templates' : `Template ${name}`);
   if (user.role !== 'Admin') {
     return (
       <>
@@ -34,13 +36,14 @@ export function TemplatesRoute() {
   }
   const navigation: TemplatesNavigation = {
     templatesHref: paths.templates,
-    templateHref: (n) => `${paths.templates}/${n === null ? NEW : encodeURIComponent(n)}`,
+    templateHref: (n) => (n === null ? `${paths.templates}?${NEW}` : `${paths.templates}/${encodeURIComponent(n)}`),
     open: (href) => void navigate(href),
     pageHref: (path) => explorerHrefOf(itemAt(path, 'page')),
     sectionHref: (path) => explorerHrefOf(itemAt(path, path.includes('/') ? 'section' : 'site')),
   };
+  if (creating) return <TemplateEditor key={`?${NEW}`} name={null} navigation={navigation} />;
   if (name === undefined) return <TemplatesScreen navigation={navigation} />;
-  return <TemplateEditor key={name} name={name === NEW ? null : name} navigation={navigation} />;
+  return <TemplateEditor key={name} name={name} navigation={navigation} />;
 }
 
 export { TemplatesRoute as Component };

@@ -17,13 +17,14 @@ function crumbKind(segments: string[], last: ExplorerItem): ExplorerKind {
  */
 export function ItemBreadcrumbs({ item }: { item: ExplorerItem }) {
   const { hrefOf } = useExplorer();
-  const ancestors = item.segments.slice(0, -1).map((_, i) => item.segments.slice(0, i + 1).join('/'));
-  const titles = useTitlesOf(ancestors);
+  // The item's own title too, for screens that know only its path (the page editor's).
+  const paths = item.segments.map((_, i) => item.segments.slice(0, i + 1).join('/'));
+  const titles = useTitlesOf(item.title ? paths.slice(0, -1) : paths);
   const crumbs = item.segments.map((name, i) => {
     const segments = item.segments.slice(0, i + 1);
     const path = segments.join('/');
     const isLast = i === item.segments.length - 1;
-    const title = isLast ? item.title : titles.get(path);
+    const title = (isLast && item.title) || titles.get(path);
     const label = i === 0 && name === ASSET_LIBRARY ? 'Asset library' : labelOf({ name, title });
     return { id: path, label, segments };
   });

@@ -23,7 +23,7 @@ const ARTICLE = {
 function navigation(): TemplatesNavigation {
   return {
     templatesHref: '/templates',
-    templateHref: (n) => `/templates/${n ?? 'new'}`,
+    templateHref: (n) => (n === null ? '/templates?new' : `/templates/${n}`),
     open: vi.fn(),
     pageHref: (p) => `/pages/${p}`,
     sectionHref: (p) => `/sites/${p}`,
