@@ -75,8 +75,8 @@ const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
 }
 
 // 2. The server suite again on PostgreSQL, and (side by side: each is mostly waiting on its database or one core)
-// on Node 24 with SQLite. scripts/node24.mjs fetches Node 24 from the npm registry and builds better-sqlite3 for it
-// in node_modules/.cache the first time.
+// on Node 24 with SQLite. scripts/node24.mjs fetches Node 24 from the npm registry into node_modules/.cache the
+// first time.
 const serverSuite = (report) => [
   'run',
   '--project',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.js';
 import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { isPostgres } from './dialect.js';

@@ -1,9 +1,9 @@
-import SQLite from 'better-sqlite3';
+import SQLite, { type SqliteConnection } from './sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache } from './statement-cache.js';
 
 describe('statement cache', () => {
-  let sqlite: SQLite.Database;
+  let sqlite: SqliteConnection;
   afterEach(() => sqlite?.close());
 
   function open() {

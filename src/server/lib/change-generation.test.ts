@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite, { SQLITE_PACKAGE, type SqliteConnection } from '../db/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openChangeGeneration, type ChangeGeneration } from './change-generation.js';
 
 /** The SQLite change generation: every commit by any connection, in this process or another, changes it. */
 let dir: string;
-let writer: SQLite.Database | undefined;
+let writer: SqliteConnection | undefined;
 let generation: ChangeGeneration | undefined;
 afterEach(async () => {
   await generation?.close();
@@ -46,7 +46,7 @@ describe.each(['wal', 'delete'] as const)('SQLite change generation (journal_mod
     const g0 = await generation!.read();
     execFileSync(process.execPath, [
       '-e',
-      `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.prepare('insert into t values (3)').run(); d.close();`,
+      `const D = require(${JSON.stringify(SQLITE_PACKAGE)}); const d = new D(${JSON.stringify(file)}); d.prepare('insert into t values (3)').run(); d.close();`,
     ]);
     expect(await generation!.read()).not.toBe(g0);
   });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import SQLite from 'better-sqlite3';
+import SQLite, { type SqliteConnection } from '../db/sqlite-driver.js';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { sharedRuns } from './shared-runs.js';
@@ -105,7 +105,10 @@ const WAL_INDEX_HEADER_BYTES = 48;
  * only when the last connection closes. Null (use the pragma) when the database is not in WAL mode or the file
  * cannot be opened; a failed read falls back to the pragma too.
  */
-function openWalIndexHeader(watcher: SQLite.Database, sqlitePath: string): ((() => string) & { close(): void }) | null {
+function openWalIndexHeader(
+  watcher: SqliteConnection,
+  sqlitePath: string,
+): ((() => string) & { close(): void }) | null {
   const dataVersion = watcher.prepare('pragma data_version').pluck();
   // A first read maps the shared memory (creating `-shm` if no connection had yet).
   dataVersion.get();
