@@ -80,8 +80,13 @@ test.describe('the editing kit', () => {
       'https://example.org/visit',
     );
 
-    // Bold from the keyboard, once the cursor is back in the text (on the linked words).
+    // The cursor is after the link, and what is typed there is not part of it.
     await expect(text).toBeFocused();
+    await page.keyboard.type(' today');
+    await expect(text.locator('p').filter({ hasText: 'Plan your visit' })).toHaveText('Plan your visit today');
+    await expect(text.getByRole('link')).toHaveText('Plan your visit');
+
+    // Bold from the keyboard.
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+b');

@@ -343,7 +343,9 @@ test('leaving the editor with unsaved changes asks first; leaving keeps them as 
   await page.getByRole('link', { name: 'Sites', exact: true }).click();
   await guard.getByRole('button', { name: 'Leave and keep a draft' }).click();
   await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
   await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/pages/${SECOND_PATH}$`));
   const offer = page.getByRole('dialog', { name: 'Restore your unsaved changes?' });
   await expect(offer).toBeVisible();
   await offer.getByRole('button', { name: 'Discard them' }).click();

@@ -1,4 +1,5 @@
 import { Editor as TiptapEditor, Extension } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
@@ -733,11 +734,15 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
     if (!check.ok) return;
     const attrs = { href: check.url, target: newTab ? '_blank' : null, rel: newTab ? 'noopener noreferrer' : null };
     const c = editor.chain().focus();
-    if (emptySelection) {
-      c.insertContent({ type: 'text', text: check.url, marks: [{ type: 'link', attrs }] }).run();
-    } else {
-      c.extendMarkRange('link').setLink(attrs).run();
-    }
+    if (emptySelection) c.insertContent({ type: 'text', text: check.url, marks: [{ type: 'link', attrs }] });
+    else c.extendMarkRange('link').setLink(attrs);
+    // The cursor goes after the link, and what is typed next is not part of it (links are inclusive for autolink).
+    c.command(({ tr }) => {
+      tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+      const link = tr.doc.type.schema.marks.link;
+      tr.setStoredMarks(tr.selection.$from.marks().filter((m) => m.type !== link));
+      return true;
+    }).run();
     onClose();
   };
   return (
