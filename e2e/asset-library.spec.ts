@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './support/env';
+import { SIGNED_OUT } from './support/env';
 import { signInThroughForm } from './support/sign-in';
+import { ADMIN_AUTHORIZATION } from './support/users';
 
 /*
  * The asset library against the real server in Chromium: uploads (drop, file chooser, progress, cancel), alt
@@ -16,7 +17,7 @@ test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({
     baseURL,
     extraHTTPHeaders: {
-      authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`,
+      authorization: ADMIN_AUTHORIZATION,
       'x-requested-with': 'XMLHttpRequest',
     },
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './support/env';
+import { ADMIN_AUTHORIZATION } from './support/users';
 
 /*
  * The editing kit in its gallery (/kit), used the way an editor uses the page editor and the asset library:
@@ -26,7 +26,7 @@ async function formValues(page: Page): Promise<Record<string, string>> {
 async function apiClient(baseURL: string | undefined): Promise<APIRequestContext> {
   return playwrightRequest.newContext({
     baseURL,
-    extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}` },
+    extraHTTPHeaders: { authorization: ADMIN_AUTHORIZATION },
   });
 }
 

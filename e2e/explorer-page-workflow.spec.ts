@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminApi } from './support/users';
 
 /*
  * Pages in the explorer: Edit is their main action wherever they are listed, their workflow transitions are in
@@ -62,7 +63,7 @@ test('an editor approves every page below a section from the section’s screen'
   expect(await stateOf(page, 'demo/about/team/index')).toBe('Public');
 });
 
-test('a changed display title is not dropped when another tree item is chosen', async ({ page }) => {
+test('a changed display title is not dropped when another tree item is chosen', async ({ page, playwright }) => {
   await page.goto('/sites/demo/news');
   const title = page.getByLabel('Display title');
   await title.fill('News and press');
@@ -83,10 +84,10 @@ test('a changed display title is not dropped when another tree item is chosen', 
   expect(saved.sectionInfo.displayTitle).toBe('News and press');
 
   // Later specs find the section by its seeded title.
-  const me = (await (await page.request.get('/cms/rest/auth/me')).json()) as { csrfToken: string };
-  const restore = await page.request.put('/cms/rest/folders/by-path/demo/news', {
-    headers: { 'x-csrf-token': me.csrfToken },
+  const api = await adminApi(playwright, test.info().project.use.baseURL!);
+  const restore = await api.put('/cms/rest/folders/by-path/demo/news', {
     data: { sectionInfo: { ...saved.sectionInfo, displayTitle: 'News' } },
   });
   expect(restore.status()).toBe(200);
+  await api.dispose();
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './support/env';
+import { SIGNED_OUT } from './support/env';
 import { signInThroughForm } from './support/sign-in';
+import { ADMIN_AUTHORIZATION } from './support/users';
 
 const JSON_HEADERS = { 'x-requested-with': 'XMLHttpRequest' };
 
@@ -325,7 +326,7 @@ test('a Viewer reads the explorer but is offered nothing that changes anything',
   const admin = await playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: {
-      authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`,
+      authorization: ADMIN_AUTHORIZATION,
       ...JSON_HEADERS,
     },
   });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './support/env';
 import { signInThroughForm } from './support/sign-in';
+import { adminApi } from './support/users';
 
 /*
  * The page editor in real Chromium against the real server: an editor builds a page, shares content, takes it
@@ -25,11 +26,8 @@ const PAGE_PATH = 'demo/editor-e2e/press-kit';
 const SECOND_PATH = 'demo/editor-e2e/second';
 const THIRD_PATH = 'demo/editor-e2e/third';
 
-test.beforeAll(async ({ baseURL }) => {
-  const api = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}` },
-  });
+test.beforeAll(async ({ baseURL, playwright }) => {
+  const api = await adminApi(playwright, baseURL!);
   // A retry starts again from nothing: what a failed attempt left behind goes first.
   expect([200, 204, 404]).toContain((await api.delete('/cms/rest/folders/by-path/demo/editor-e2e')).status());
   expect((await api.put('/cms/rest/folders/by-path/demo/editor-e2e', { data: {} })).status()).toBeLessThan(300);

@@ -1,6 +1,9 @@
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './env';
 
+/** The seeded admin's HTTP Basic `Authorization` header. */
+export const ADMIN_AUTHORIZATION = `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`;
+
 /** The REST interface as the seeded admin (HTTP Basic), for setting up and checking what a test needs. */
 export async function adminApi(
   playwright: PlaywrightWorkerArgs['playwright'],
@@ -9,7 +12,7 @@ export async function adminApi(
   return playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: {
-      authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`,
+      authorization: ADMIN_AUTHORIZATION,
       'x-requested-with': 'XMLHttpRequest',
     },
   });
