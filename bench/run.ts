@@ -21,7 +21,7 @@ import { copyDataset, ensureDatasets, readManifest } from './lib/dataset.js';
 import { CACHE, RESULTS, ROOT } from './lib/paths.js';
 import { buildServer, buildWeb, startFolio, type RunningProcess } from './lib/server.js';
 import { printTable, targetsOf, type BenchResults } from './lib/report.js';
-import { apiSuite, UNCACHED_ENV } from './suites/api.js';
+import { apiSuite, UNCACHED_ENV, type AnchorDatabase } from './suites/api.js';
 import { scaleSuite } from './suites/scale.js';
 import { spaSuite } from './suites/spa.js';
 import { thumbnailSuite } from './suites/thumbnails.js';
@@ -56,12 +56,17 @@ function gitCommit(): string {
 }
 
 /** The API suite on a server as shipped and on one with the response cache off; stops both when done. */
-async function apiOnBoth(database: 'sqlite' | 'postgres', folio: RunningProcess, uncached: RunningProcess) {
+async function apiOnBoth(
+  database: 'sqlite' | 'postgres',
+  folio: RunningProcess,
+  uncached: RunningProcess,
+  anchor: AnchorDatabase,
+) {
   try {
     const seconds = quick ? 3 : 8;
     return await apiSuite(
       folio,
-      { database, pages: SMALL, connections: 10, seconds, rounds: quick ? 1 : 3, uncached, cases },
+      { database, pages: SMALL, connections: 10, seconds, rounds: quick ? 1 : 3, uncached, cases, anchor },
       log,
     );
   } finally {
@@ -122,7 +127,9 @@ async function main() {
       const folio = await startFolio({ dataDir: dataDirs[0]! });
       const uncached = await startFolio({ dataDir: dataDirs[1]!, env: UNCACHED_ENV });
       try {
-        results.suites.api = await apiOnBoth('sqlite', folio, uncached);
+        // The anchor's SQLite file sits beside Folio's, on the same disk.
+        const anchor = { sqliteFile: path.join(dataDirs[0]!, 'bench-anchor.sqlite') };
+        results.suites.api = await apiOnBoth('sqlite', folio, uncached, anchor);
       } finally {
         for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
       }
@@ -179,7 +186,7 @@ async function main() {
       // Two nodes on the one database: as shipped (response cache on), and with the cache off.
       const folio = await startFolio({ dataDir, databaseUrl: url.href });
       const uncached = await startFolio({ dataDir, databaseUrl: url.href, env: UNCACHED_ENV });
-      results.suites.apiPostgres = await apiOnBoth('postgres', folio, uncached);
+      results.suites.apiPostgres = await apiOnBoth('postgres', folio, uncached, { databaseUrl: url.href });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await admin.query(`drop database if exists ${dbName} with (force)`);

@@ -83,6 +83,13 @@ export interface CaseResult {
    */
   cpu?: { folioUs: number; bareUs: number; ratio: number };
   rounds: { folio: LoadResult; bare: LoadResult }[];
+  /**
+   * The database anchor (cases that read or write one row): the same bytes from one indexed SELECT, or one
+   * committed UPDATE after parsing the same body, on the same engine (bench/lib/bare-server.ts --mode sqlite|
+   * postgres); its best round, and folio.rps / anchor.rps.
+   */
+  anchor?: LoadResult;
+  anchorRatio?: number;
 }
 
 /** The `cpu` figures of a case, when every round has the server's CPU time. */
@@ -121,7 +128,12 @@ export interface ApiCase {
   responseBytes: number;
   /** Folio is sent the admin's session cookie (signed in on each server) instead of HTTP Basic: the app's path. */
   session?: boolean;
+  /** One row read or written: also measured against the database anchor. */
+  anchored?: boolean;
 }
+
+/** Where the database anchor keeps its table: a SQLite file, or the PostgreSQL database of the run. */
+export type AnchorDatabase = { sqliteFile: string } | { databaseUrl: string };
 
 /** Signs the admin in on `url` and answers the session cookie (`folio_session=…`). */
 async function sessionCookie(url: string): Promise<string> {
@@ -190,6 +202,7 @@ export async function apiCases(
       responseBytes: pageBytes[0]!,
       folio: () => ({ method: 'GET', path: randomPage() }),
       bare: () => ({ method: 'GET', path: randomPage() }),
+      anchored: true,
     },
     {
       // The same requests as GET page, with the session cookie the admin app sends: compare the two ratios.
@@ -198,14 +211,22 @@ export async function apiCases(
       folio: () => ({ method: 'GET', path: randomPage() }),
       bare: () => ({ method: 'GET', path: randomPage() }),
       session: true,
+      anchored: true,
     },
     {
       name: 'GET folder (100 children)',
       responseBytes: folderBytes,
       folio: fixed(FOLDER_URL),
       bare: fixed(FOLDER_URL),
+      anchored: true,
     },
-    { name: 'GET asset metadata', responseBytes: assetBytes, folio: fixed(ASSET_URL), bare: fixed(ASSET_URL) },
+    {
+      name: 'GET asset metadata',
+      responseBytes: assetBytes,
+      folio: fixed(ASSET_URL),
+      bare: fixed(ASSET_URL),
+      anchored: true,
+    },
     { name: 'asset listing page 1', responseBytes: list1Bytes, folio: fixed(LIST_URL), bare: fixed(LIST_URL) },
     {
       name: `asset listing page ${LISTING_PAGE.toLocaleString('en')}`,
@@ -214,7 +235,7 @@ export async function apiCases(
       bare: fixed(listing2000),
     },
     // Last: it changes the data (display names only).
-    { name: 'PUT page (small change)', responseBytes: pageBytes[0]!, folio: putPage, bare: putPage },
+    { name: 'PUT page (small change)', responseBytes: pageBytes[0]!, folio: putPage, bare: putPage, anchored: true },
   ];
   return { cases, recorded };
 }
@@ -242,6 +263,8 @@ export async function apiSuite(
     uncached?: RunningProcess;
     /** Only the cases whose name contains one of these (case-insensitive); every case when absent. */
     cases?: string[];
+    /** The database anchor's table (anchored cases are measured against it too). */
+    anchor: AnchorDatabase;
   },
   log: (line: string) => void,
 ): Promise<ApiSuiteResult> {
@@ -251,6 +274,11 @@ export async function apiSuite(
   const routesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-bare-')), 'routes.json');
   fs.writeFileSync(routesFile, JSON.stringify(recorded));
   const bare = await startBareServer(['--mode', 'fastify', '--routes', routesFile]);
+  const anchor = await startBareServer(
+    'sqliteFile' in opts.anchor
+      ? ['--mode', 'sqlite', '--routes', routesFile, '--db', opts.anchor.sqliteFile]
+      : ['--mode', 'postgres', '--routes', routesFile, '--database-url', opts.anchor.databaseUrl],
+  );
 
   const results: CaseResult[] = [];
   const uncachedResults: CaseResult[] = [];
@@ -258,7 +286,7 @@ export async function apiSuite(
   try {
     const cookies = new Map<string, string>();
     const headersFor = async (server: RunningProcess, c: ApiCase) => {
-      if (!c.session || server === bare) return auth;
+      if (!c.session || server === bare || server === anchor) return auth;
       if (!cookies.has(server.url)) cookies.set(server.url, await sessionCookie(server.url));
       return { cookie: cookies.get(server.url)! };
     };
@@ -274,16 +302,21 @@ export async function apiSuite(
       await run(folio, c.folio, 2);
       if (uncached) await run(uncached, c.folio, 2);
       await run(bare, c.bare, 2);
+      if (c.anchored) await run(anchor, c.bare, 2);
       const rounds: CaseResult['rounds'] = [];
       const uncachedRounds: LoadResult[] = [];
+      const anchorRounds: LoadResult[] = [];
       for (let r = 0; r < opts.rounds; r++) {
         const f = await run(folio, c.folio, opts.seconds);
         const u = uncached ? await run(uncached, c.folio, opts.seconds) : undefined;
         const b = await run(bare, c.bare, opts.seconds);
+        const a = c.anchored ? await run(anchor, c.bare, opts.seconds) : undefined;
+        if (a) anchorRounds.push(a);
         for (const [who, res] of [
           ['folio', f],
           ['folio, cache off', u],
           ['bare', b],
+          ['database anchor', a],
         ] as const) {
           if (res && (res.non2xx || res.errors)) {
             throw new Error(
@@ -296,6 +329,7 @@ export async function apiSuite(
       }
       const fastest = (xs: LoadResult[]) => [...xs].sort((a, b) => b.rps - a.rps)[0]!;
       const bareBest = fastest(rounds.map((r) => r.bare));
+      const anchorBest = anchorRounds.length ? fastest(anchorRounds) : undefined;
       const caseResult = (folioRounds: LoadResult[]): CaseResult => ({
         name: c.name,
         responseBytes: c.responseBytes,
@@ -307,6 +341,7 @@ export async function apiSuite(
           rounds.map((r) => r.bare),
         ),
         rounds: folioRounds.map((f, i) => ({ folio: f, bare: rounds[i]!.bare })),
+        ...(anchorBest ? { anchor: anchorBest, anchorRatio: fastest(folioRounds).rps / anchorBest.rps } : {}),
       });
       const res = caseResult(rounds.map((r) => r.folio));
       results.push(res);
@@ -314,7 +349,10 @@ export async function apiSuite(
         log(
           `  ${label.padEnd(38)} folio ${Math.round(x.folio.rps)} req/s (p50 ${x.folio.p50} ms, p99 ${x.folio.p99} ms)` +
             `  bare ${Math.round(x.bare.rps)} req/s  ratio ${x.ratio.toFixed(2)}` +
-            (x.cpu ? `  server CPU/req ${x.cpu.folioUs.toFixed(1)} vs ${x.cpu.bareUs.toFixed(1)} µs` : ''),
+            (x.cpu ? `  server CPU/req ${x.cpu.folioUs.toFixed(1)} vs ${x.cpu.bareUs.toFixed(1)} µs` : '') +
+            (x.anchor
+              ? `  db anchor ${Math.round(x.anchor.rps)} req/s (p99 ${x.anchor.p99} ms) ratio ${x.anchorRatio!.toFixed(2)}`
+              : ''),
         );
       line(c.name, res);
       if (uncached) {
@@ -325,6 +363,7 @@ export async function apiSuite(
     }
   } finally {
     await bare.stop();
+    await anchor.stop();
     fs.rmSync(path.dirname(routesFile), { recursive: true, force: true });
   }
   return {

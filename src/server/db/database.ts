@@ -11,6 +11,7 @@ import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-tex
 import { folderAssetCounts } from './migrations/0050-folder-asset-counts.js';
 import { changeGeneration } from './migrations/0060-change-generation.js';
 import { nodeUpdatedBy } from './migrations/0070-node-updated-by.js';
+import { pageDocs } from './migrations/0080-page-docs.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0050-folder-asset-counts': folderAssetCounts,
   '0060-change-generation': changeGeneration,
   '0070-node-updated-by': nodeUpdatedBy,
+  '0080-page-docs': pageDocs,
 };
 
 export interface DatabaseOptions {

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 
 /** Marks where a parameter's value goes while a prepared query is compiled once. */
 const SENTINEL = '\u0000folio-param\u0000';
@@ -90,7 +90,13 @@ export function prepared<P extends Record<string, unknown>, R>(
  * `update <table> set <patch> where <key> = ?`, prepared once per dialect and set of patched columns (a PUT patches
  * the same few columns every time).
  */
-export function preparedUpdate<Row extends Record<string, unknown>>(table: string, keyColumn: string) {
+export function preparedUpdate<Row extends Record<string, unknown>>(
+  table: string,
+  keyColumn: string,
+  /** Columns every run also sets to their value plus one (`doc_seq = doc_seq + 1`). */
+  increments: readonly string[] = [],
+) {
+  const bumps = Object.fromEntries(increments.map((c) => [c, sql`${sql.ref(c)} + 1`]));
   const plans = new WeakMap<object, Map<string, string>>();
   return {
     async run(db: Kysely<any>, key: unknown, patch: Partial<Row>): Promise<bigint> {
@@ -105,7 +111,7 @@ export function preparedUpdate<Row extends Record<string, unknown>>(table: strin
         // then the key.
         const compiled = db
           .updateTable(table)
-          .set(patch as never)
+          .set({ ...patch, ...bumps } as never)
           .where(keyColumn as never, '=', key as never)
           .compile();
         if (compiled.parameters.length !== columns.length + 1) {

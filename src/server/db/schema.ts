@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types of the database. Portable across SQLite and PostgreSQL: timestamps are ISO-8601 UTC strings
@@ -12,6 +12,7 @@ export interface DB {
   nodes: NodesTable;
   templates: TemplatesTable;
   pages: PagesTable;
+  page_doc_epoch: PageDocEpochTable;
   widgets: WidgetsTable;
   assets: AssetsTable;
 }
@@ -99,6 +100,20 @@ export interface PagesTable {
   updated_at: string;
   created_by: string;
   updated_by: string;
+  /**
+   * The stored representation (migration 0080, modules/pages/page-docs.ts): the page's JSON without its location,
+   * trusted while `doc_epoch` is the current `page_doc_epoch`; null when a write made it stale.
+   */
+  doc: ColumnType<string | null, string | null | undefined, string | null>;
+  doc_epoch: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
+  /** Changes with every write of the row (a store of the doc is conditional on it). */
+  doc_seq: ColumnType<string | number, string | number | undefined, string | number>;
+}
+
+/** One row (id 1): the epoch that stored page docs must carry to be trusted (migration 0080). */
+export interface PageDocEpochTable {
+  id: number;
+  value: string | number;
 }
 
 export interface WidgetsTable {

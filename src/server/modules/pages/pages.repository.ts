@@ -1,9 +1,12 @@
-import type { Compilable, Kysely, Selectable } from 'kysely';
-import { forUpdate } from '../../db/dialect.js';
+import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
+import { forUpdate, isPostgres } from '../../db/dialect.js';
 import { prepared, preparedUpdate } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
+import { ROOT_NODE_ID } from '../../db/structure.js';
 
 export type PageRow = Selectable<PagesTable>;
+/** A page row with the current page-doc epoch (its doc is trusted when `doc_epoch` equals it). */
+export type PageDocRow = PageRow & { current_epoch: string | number };
 export type WidgetRow = Selectable<WidgetsTable>;
 
 /** A widget row with what a page shows of the shared asset it links (null columns when it links none). */
@@ -34,6 +37,67 @@ const LOCK_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
   forUpdate(db, db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId)),
 );
 const UPDATE_PAGE = preparedUpdate<PageRow>('pages', 'node_id');
+/** The page row and the current page-doc epoch, in one statement (one snapshot); locked on PostgreSQL. */
+const PAGE_DOC = prepared(
+  (db: Kysely<DB>, p: { nodeId: string }) =>
+    sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
+    where p.node_id = ${p.nodeId} and e.id = 1`,
+);
+const LOCK_PAGE_DOC = prepared(
+  (db: Kysely<DB>, p: { nodeId: string }) =>
+    sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
+    where p.node_id = ${p.nodeId} and e.id = 1${sql.raw(isPostgres(db) ? ' for update of p' : '')}`,
+);
+/** What a GET needs of a page path: each segment's node (as far as the path resolves) and the page's doc. */
+export interface PageDocByPath {
+  /** Per segment: id, kind and access level of the node of that name, or null from the first missing one on. */
+  chain: ({ id: string; kind: NodeKind; access_level: string | null } | null)[];
+  doc: string | null;
+  doc_epoch: string | number | null;
+  current_epoch: string | number;
+}
+
+/** Paths deeper than this take the general way (tree.repository's recursive walk). */
+export const MAX_DOC_PATH_DEPTH = 12;
+
+/**
+ * A page path and the page's doc in one statement: one indexed lookup per segment (left joins by parent and name,
+ * so a path that stops resolving still answers how far it got), then the page row. Prepared once per depth.
+ */
+const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
+  depth < 1
+    ? undefined
+    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
+        const levels = Array.from({ length: depth }, (_, i) => i);
+        const columns = levels.map((i) =>
+          sql.raw(`n${i}.id as id${i}, n${i}.kind as kind${i}, n${i}.access_level as access${i}`),
+        );
+        const joins = levels
+          .slice(1)
+          .map(
+            (i) =>
+              sql`left join nodes ${sql.raw(`n${i}`)} on ${sql.raw(`n${i}.parent_id = n${i - 1}.id and n${i}.name`)} = ${p[`n${i}`]}`,
+          );
+        const last = sql.raw(`n${depth - 1}`);
+        return sql<Record<string, string | number | null>>`select ${sql.join(columns)}, pg.doc, pg.doc_epoch,
+            (select value from page_doc_epoch where id = 1) as current_epoch
+          from nodes n0 ${sql.join(joins, sql` `)}
+          left join pages pg on pg.node_id = ${last}.id
+          where n0.parent_id = ${p.root} and n0.name = ${p.n0}`;
+      }),
+);
+
+/** Sets the row and its doc in one statement; `doc_seq` advances, so the pages trigger keeps the doc. */
+const UPDATE_PAGE_AND_DOC = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq']);
+/** Stores a doc computed from rows read when `doc_seq` was `seq`; nothing when the row was written since. */
+const STORE_DOC = prepared(
+  (db: Kysely<DB>, p: { nodeId: string; doc: string; epoch: string | number; seq: string | number }) =>
+    db
+      .updateTable('pages')
+      .set({ doc: p.doc, doc_epoch: p.epoch, doc_seq: sql`doc_seq + 1` })
+      .where('node_id', '=', p.nodeId)
+      .where('doc_seq', '=', p.seq),
+);
 const TOUCH_NODE = prepared((db: Kysely<DB>, p: { nodeId: string; updatedAt: string }) =>
   db.updateTable('nodes').set({ updated_at: p.updatedAt }).where('id', '=', p.nodeId),
 );
@@ -68,6 +132,60 @@ export const pagesRepository = {
 
   updatePage(db: Kysely<DB>, nodeId: string, patch: Partial<Omit<PageRow, 'node_id'>>) {
     return UPDATE_PAGE.run(db, nodeId, patch);
+  },
+
+  /** The page row with the current page-doc epoch. */
+  findPageDoc(db: Kysely<DB>, nodeId: string) {
+    return PAGE_DOC.first(db, { nodeId });
+  },
+
+  /** Nodes of `segments` and the doc of the page at their end (one statement); undefined when the site is missing. */
+  async docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<PageDocByPath | undefined> {
+    const query = DOC_BY_PATH[segments.length];
+    if (!query) throw new Error(`docByPath: depth ${segments.length} is not 1–${MAX_DOC_PATH_DEPTH}`);
+    const params: Record<string, string> = { root: ROOT_NODE_ID };
+    segments.forEach((name, i) => (params[`n${i}`] = name));
+    const row = await query.first(db, params);
+    if (!row) return undefined;
+    let missing = false;
+    const chain = segments.map((_, i) => {
+      if (missing || row[`id${i}`] === null) {
+        missing = true;
+        return null;
+      }
+      return {
+        id: row[`id${i}`] as string,
+        kind: row[`kind${i}`] as NodeKind,
+        access_level: row[`access${i}`] as string | null,
+      };
+    });
+    return {
+      chain,
+      doc: row.doc as string | null,
+      doc_epoch: row.doc_epoch,
+      current_epoch: row.current_epoch as string | number,
+    };
+  },
+
+  /** `findPageDoc`, locked until the transaction ends (PostgreSQL) so concurrent writers of one page queue up. */
+  lockPageDoc(db: Kysely<DB>, nodeId: string) {
+    return LOCK_PAGE_DOC.first(db, { nodeId });
+  },
+
+  /** Writes `patch` and the page's new doc (stored under `epoch`) in one statement. */
+  updatePageAndDoc(
+    db: Kysely<DB>,
+    nodeId: string,
+    patch: Partial<Omit<PageRow, 'node_id' | 'doc' | 'doc_epoch' | 'doc_seq'>>,
+    doc: string,
+    epoch: string | number,
+  ) {
+    return UPDATE_PAGE_AND_DOC.run(db, nodeId, { ...patch, doc, doc_epoch: epoch });
+  },
+
+  /** Stores a doc read from rows at `doc_seq` = `seq` (a GET's miss); false when the row was written since. */
+  async storeDoc(db: Kysely<DB>, nodeId: string, doc: string, epoch: string | number, seq: string | number) {
+    return (await STORE_DOC.run(db, { nodeId, doc, epoch, seq })) > 0n;
   },
 
   touchNode(db: Kysely<DB>, nodeId: string, updatedAt: string) {

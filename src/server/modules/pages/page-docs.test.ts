@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { treeRepository } from '../tree/tree.repository.js';
+import { assemblePage, docOf, trustedDoc } from './page-docs.js';
+import { pagesRepository } from './pages.repository.js';
+
+/**
+ * The stored page docs (migration 0080) never disagree with the rows they come from: after every kind of write,
+ * every doc the server would trust is compared with the page assembled from its rows, on the database the suite
+ * runs on (SQLite, and PostgreSQL in the PostgreSQL run).
+ */
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ CMS_SEED: 'true' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const db = () => t.app.folio.ctx.db;
+
+async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, expected = [200, 201]) {
+  const res = await t.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  if (!expected.includes(res.statusCode)) throw new Error(`${method} ${url} → ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+/** Every page: its id and path segments. */
+async function allPages(): Promise<{ id: string; segments: string[] }[]> {
+  const rows = await db().selectFrom('nodes').select('id').where('kind', '=', 'page').execute();
+  const paths = await treeRepository.pathsOf(
+    db(),
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ id: r.id, segments: paths.get(r.id)! }));
+}
+
+/** GETs every page, so each has a stored doc for the next write to make stale (or not). */
+async function readAll() {
+  for (const p of await allPages()) await call('GET', `/cms/rest/pages/by-path/${p.segments.join('/')}`);
+}
+
+/** Every trusted doc equals the page assembled from its rows; answers how many were compared. */
+async function expectDocsAgree(after: string): Promise<number> {
+  let compared = 0;
+  for (const p of await allPages()) {
+    const row = (await pagesRepository.findPageDoc(db(), p.id))!;
+    const doc = trustedDoc(row);
+    if (doc === null) continue;
+    const [siteName, ...rest] = p.segments;
+    const name = rest.pop()!;
+    const assembled = await assemblePage(
+      db(),
+      { id: p.id, name, siteName: siteName!, folderPath: rest.join('/') },
+      row,
+    );
+    expect(doc, `${after}: the doc of ${p.segments.join('/')}`).toBe(docOf(assembled));
+    compared++;
+  }
+  return compared;
+}
+
+/** Runs `write` with every doc stored first, then checks every doc still trusted; answers that count. */
+async function afterWrite(label: string, write: () => Promise<unknown>): Promise<number> {
+  await readAll();
+  await write();
+  return expectDocsAgree(label);
+}
+
+const HOME = '/cms/rest/pages/by-path/demo/index';
+
+describe('stored page docs', () => {
+  it('agree with the rows after every kind of write', async () => {
+    const pages = (await allPages()).length;
+    expect(pages).toBeGreaterThan(3);
+    await readAll();
+    expect(await expectDocsAgree('reading every page')).toBe(pages);
+
+    // The page's own writes: fields, body, template switch, workflow through PUT and in bulk.
+    expect(
+      await afterWrite('a display name', () => call('PUT', HOME, { templateName: 'home', displayName: 'Hi' })),
+    ).toBe(pages);
+    await afterWrite('seo, calendar and code', () =>
+      call('PUT', HOME, {
+        templateName: 'home',
+        seo: { browserTitle: 'T', tags: ['a'] },
+        calendar: { startDate: '2026-01-01' },
+        code: { head: '<meta name="x">' },
+      }),
+    );
+    const home = JSON.parse((await call('GET', HOME)).body) as { body: unknown[] };
+    await afterWrite('body regions', () => call('PUT', HOME, { templateName: 'home', body: home.body }));
+    await afterWrite('a template switch', () => call('PUT', HOME, { templateName: 'article' }));
+    await afterWrite('a workflow move', () =>
+      call('PUT', HOME, { templateName: 'article', workflow: { state: 'Review' } }),
+    );
+    await afterWrite('bulk approve', () => call('POST', '/cms/rest/pages/approve-all/demo'));
+    await afterWrite('check-in', () => call('PUT', HOME, { templateName: 'article', workflow: { checkedOut: false } }));
+
+    // The tree around pages: renames and moves of pages and folders, copies.
+    // Without a display name of its own (rows from before display names were required), a page shows its name:
+    // a rename changes its JSON. Written directly: the API always stores one.
+    await afterWrite('a display name cleared', () =>
+      sql`update pages set display_name = null
+        where node_id = (select id from nodes where name = 'welcome' and kind = 'page')`.execute(db()),
+    );
+    await afterWrite('a page rename', () =>
+      call('POST', '/cms/rest/folders/rename', { path: 'demo/articles/welcome', newName: 'hello' }),
+    );
+    expect(JSON.parse((await call('GET', '/cms/rest/pages/by-path/demo/articles/hello')).body)).toMatchObject({
+      displayName: 'hello',
+    });
+    await afterWrite('a folder rename', () =>
+      call('POST', '/cms/rest/folders/rename', { path: 'demo/about', newName: 'us' }),
+    );
+    await afterWrite('a page move', () =>
+      call('POST', '/cms/rest/folders/move', { itemPath: 'demo/articles/hello', targetFolderPath: 'demo/us' }),
+    );
+    await afterWrite('a copy', () =>
+      call('POST', '/cms/rest/folders/copy', { itemPath: 'demo/articles', targetFolderPath: 'demo/news' }),
+    );
+
+    // What pages show of other rows: templates, shared assets, asset folders.
+    const article = JSON.parse((await call('GET', '/cms/rest/templates/article')).body) as { regions: unknown[] };
+    const extra = {
+      name: 'extra',
+      editable: false,
+      widgets: [{ type: 'cmsTitle', asset: { fields: { heading_level: 'h2' } } }],
+    };
+    await afterWrite('a template change', () =>
+      call('PUT', '/cms/rest/templates/article', { regions: [...article.regions, extra] }),
+    );
+    await afterWrite('a shared asset edit', () =>
+      call('PUT', '/cms/rest/assets/by-path/Assets/snippets/contact', { fields: { text: '<p>Call us</p>' } }),
+    );
+    await afterWrite('a shared asset rename', () =>
+      call('POST', '/cms/rest/folders/rename', { path: 'Assets/snippets/contact', newName: 'contact-us' }),
+    );
+    await afterWrite('an asset folder rename', () =>
+      call('POST', '/cms/rest/folders/rename', { path: 'Assets/snippets', newName: 'bits' }),
+    );
+    await afterWrite('a shared asset move', () =>
+      call('POST', '/cms/rest/folders/move', { itemPath: 'Assets/bits/contact-us', targetFolderPath: 'Assets/images' }),
+    );
+    await afterWrite('a page delete', () => call('DELETE', '/cms/rest/pages/by-path/demo/news/articles/press-kit'));
+  });
+
+  it('is not stored from rows read before a write that changed them', async () => {
+    await call('GET', HOME);
+    const row = (await pagesRepository.findPageDoc(
+      db(),
+      (await allPages()).find((p) => p.segments.join('/') === 'demo/index')!.id,
+    ))!;
+    expect(trustedDoc(row)).not.toBeNull();
+    // A write between the read and the store: the store must not happen.
+    await call('PUT', HOME, { templateName: 'home', displayName: 'Changed' });
+    expect(await pagesRepository.storeDoc(db(), row.node_id, row.doc!, row.current_epoch, row.doc_seq)).toBe(false);
+    expect(JSON.parse((await call('GET', HOME)).body)).toMatchObject({ displayName: 'Changed' });
+  });
+
+  it('is not trusted once the epoch moved, and a GET answers the rows', async () => {
+    await call('GET', HOME);
+    await sql`update assets set fields = ${JSON.stringify({ text: '<p>Direct</p>' })}
+      where node_id = (select id from nodes where name = 'contact')`.execute(db());
+    const page = JSON.parse((await call('GET', HOME)).body) as {
+      body: { widgets: { asset: { fields: unknown } }[] }[];
+    };
+    expect(JSON.stringify(page.body)).toContain('<p>Direct</p>');
+  });
+});

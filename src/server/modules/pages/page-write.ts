@@ -1,0 +1,339 @@
+import type { Kysely } from 'kysely';
+import { ItemName } from '../../../shared/api/common.js';
+import { PagePutBody, type Page, type PageCalendar, type PageCode } from '../../../shared/api/pages.js';
+import { splitPath } from '../../../shared/api/paths.js';
+import { DEFAULT_WORKFLOW, type WorkflowState } from '../../../shared/api/workflow.js';
+import type { DB } from '../../db/schema.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
+import { templateRegionsOf } from '../templates/templates.presenter.js';
+import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
+import { requireAccess } from '../tree/access.js';
+import type { NodeRow } from '../tree/tree.repository.js';
+import { applyBody } from './page-body.js';
+import {
+  docOf,
+  loadParts,
+  representationOf,
+  trustedDoc,
+  viewOf,
+  type PageAt,
+  type PageParts,
+  type PageRepresentation,
+} from './page-docs.js';
+import { locatePage, type PageLocation } from './page-location.js';
+import { insertPageRecord } from './page-records.js';
+import { workflowAfterPut } from './page-workflow.js';
+import { calendarOf, codeOf, presentPage, seoOf } from './pages.presenter.js';
+import { pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
+
+/** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
+export interface PagePutResult extends PageRepresentation {
+  created: boolean;
+  /** Set when the PUT switched the template (possibly empty). */
+  droppedRegions?: string[];
+  /** The response body: the page JSON, with `droppedRegions` when set. */
+  responseJson: string;
+}
+
+/** The page's content without its workflow and widget ids: what "the content changed" compares. */
+function contentSignature(page: Page): string {
+  const { workflow: _workflow, body, ...rest } = page;
+  return JSON.stringify({
+    ...rest,
+    body: body.map((r) => ({ ...r, widgets: r.widgets.map(({ id: _id, ...w }) => w) })),
+  });
+}
+
+/** The members of a page that come from its own row's fields (what a PUT without body or template switch edits). */
+function rowMembers(page: PageRow, name: string) {
+  return {
+    displayName: page.display_name ?? name,
+    summary: page.summary,
+    overridePostDate: page.override_post_date,
+    seo: seoOf(page),
+    calendar: calendarOf(page),
+    code: codeOf(page),
+  };
+}
+
+/** Milliseconds of a page date (`YYYY-MM-DD` or ISO date-time, also with a `+0000` offset). */
+function timeOf(date: string): number {
+  return Date.parse(date.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+}
+
+/** The template named `name` (404 TEMPLATE_NOT_FOUND when there is none); `known` when already read. */
+async function loadTemplate(db: Kysely<DB>, name: string, known?: TemplateRow): Promise<TemplateRow> {
+  const template = known?.name === name ? known : await templatesRepository.find(db, name);
+  if (!template) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
+  return template;
+}
+
+/** 409 when `name`, `siteName` or `folderPath` of the body differ from the URL. */
+function assertLocation(body: PagePutBody, segments: readonly string[]): void {
+  const [siteName, ...rest] = segments;
+  const name = rest.pop();
+  const folderPath = rest.join('/');
+  const wrong: string[] = [];
+  if (body.name !== undefined && body.name !== name) wrong.push(`name "${body.name}" (URL: "${name}")`);
+  if (body.siteName !== undefined && body.siteName !== siteName) {
+    wrong.push(`siteName "${body.siteName}" (URL: "${siteName}")`);
+  }
+  if (body.folderPath !== undefined && splitPath(body.folderPath).join('/') !== folderPath) {
+    wrong.push(`folderPath "${body.folderPath}" (URL: "${folderPath}")`);
+  }
+  if (wrong.length) {
+    throw conflict(
+      'LOCATION_MISMATCH',
+      `The body does not match the URL: ${wrong.join(', ')}. Move pages with the move endpoint.`,
+    );
+  }
+}
+
+/** Applies the scalar and object fields of the body to the page row (in memory); 400 for inconsistent dates. */
+function patchFields(page: PageRow, body: PagePutBody): Partial<PageRow> {
+  const patch: Partial<PageRow> = {};
+  if (body.displayName !== undefined) patch.display_name = body.displayName;
+  if (body.summary !== undefined) patch.summary = body.summary;
+  if (body.overridePostDate !== undefined) patch.override_post_date = body.overridePostDate;
+  if (body.seo) {
+    const seo = { ...seoOf(page) };
+    for (const [k, v] of Object.entries(body.seo)) if (v !== undefined) (seo as Record<string, unknown>)[k] = v;
+    patch.seo = JSON.stringify(seo);
+  }
+  if (body.calendar) {
+    const cal: PageCalendar = { ...calendarOf(page) };
+    for (const [k, v] of Object.entries(body.calendar)) if (v !== undefined) (cal as Record<string, unknown>)[k] = v;
+    if (cal.startDate && cal.endDate && timeOf(cal.endDate) < timeOf(cal.startDate)) {
+      throw badRequest('The calendar ends before it starts.', [
+        { path: 'body.calendar.endDate', message: 'must not be before startDate' },
+      ]);
+    }
+    patch.calendar = JSON.stringify(cal);
+  }
+  if (body.code) {
+    const code: PageCode = { ...codeOf(page) };
+    for (const [k, v] of Object.entries(body.code) as [keyof PageCode, string | null | undefined][]) {
+      if (v === undefined) continue;
+      if (v === null) delete code[k];
+      else code[k] = v;
+    }
+    patch.code = JSON.stringify(code);
+  }
+  return patch;
+}
+
+const atOf = (loc: PageLocation, id: string): PageAt => ({
+  id,
+  name: loc.name,
+  siteName: loc.siteName,
+  folderPath: loc.folderPath,
+});
+
+/**
+ * The page as it is before a write: from its trusted doc when there is one (nothing else is read), otherwise
+ * assembled from its rows (and those parts are kept for the rest of the write).
+ */
+async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
+  const doc = trustedDoc(row);
+  if (doc !== null) {
+    const rep = representationOf(at, doc);
+    return { page: JSON.parse(rep.json) as Page, parts: undefined, ...rep };
+  }
+  const parts = await loadParts(trx, at.id, row.template_name);
+  const page = presentPage(viewOf(at, row, parts));
+  return { page, parts, ...representationOf(at, docOf(page)) };
+}
+
+/** Page writes: create or update by path (fields, body regions, template switch, workflow), and delete. */
+export function createPageWrites(
+  ctx: AppContext,
+  findPage: (
+    db: Kysely<DB>,
+    segments: readonly string[],
+  ) => Promise<{ loc: PageLocation; node: NodeRow; chain: NodeRow[] }>,
+) {
+  /** Creates the page at `loc` (nothing is there yet): its id and fresh row. */
+  async function create(trx: Kysely<DB>, actor: Actor, loc: PageLocation, body: PagePutBody, pre: Preconditions) {
+    assertPreconditions(pre, null);
+    if (body.id !== undefined) throw conflict('ID_MISMATCH', 'A new page gets its id from the service: leave id out.');
+    const name = ItemName.safeParse(loc.name);
+    if (!name.success) {
+      throw badRequest(
+        `"${loc.name}" is not a valid page name.`,
+        [{ path: 'params.*', message: name.error.issues[0]?.message ?? 'is invalid' }],
+        'INVALID_PARAMETER',
+      );
+    }
+    const id = await insertPageRecord(trx, {
+      parentId: loc.parentChain[loc.parentChain.length - 1]!.id,
+      name: loc.name,
+      templateName: body.templateName,
+      actor,
+      now: ctx.now(),
+      displayName: body.displayName,
+    }).catch((err: unknown) => {
+      // A concurrent PUT created something of this name since locatePage looked.
+      if (err instanceof AppError && err.code === 'NAME_TAKEN') throw lostCreateRace(pre, `"${loc.name}"`, err);
+      throw err;
+    });
+    return { id, row: (await repo.findPageDoc(trx, id))! };
+  }
+
+  return {
+    /**
+     * Creates the page when nothing is at the URL, otherwise updates the fields sent; body regions, template
+     * switch and workflow moves included. One transaction: everything changes, or nothing. An edit of fields
+     * only, on a page with a trusted doc, reads nothing but the row and writes the row and its doc in one
+     * statement (and the node's modification time).
+     */
+    async put(
+      actor: Actor,
+      segments: readonly string[],
+      input: PagePutBody,
+      pre: Preconditions = {},
+    ): Promise<PagePutResult> {
+      const body = PagePutBody.parse(input);
+      assertLocation(body, segments);
+      if (body.workflow?.name !== undefined && body.workflow.name !== DEFAULT_WORKFLOW) {
+        throw badRequest(`Pages follow the "${DEFAULT_WORKFLOW}".`, [
+          { path: 'body.workflow.name', message: `must be "${DEFAULT_WORKFLOW}"` },
+        ]);
+      }
+      const now = ctx.now();
+      const ts = isoTime(now);
+      return ctx.db.transaction().execute(async (trx) => {
+        const loc = await locatePage(trx, segments);
+        if (loc.occupant && loc.occupant.kind !== 'page') {
+          throw conflict('NAME_TAKEN', `"${loc.name}" here is a ${loc.occupant.kind}, not a page.`);
+        }
+        requireAccess(
+          actor,
+          loc.occupant ? [...loc.parentChain, loc.occupant] : loc.parentChain,
+          'WRITE',
+          'pages here',
+        );
+
+        let id: string;
+        let row: PageDocRow;
+        let before: Awaited<ReturnType<typeof pageBefore>> | undefined;
+        const created = !loc.occupant;
+        if (!loc.occupant) {
+          ({ id, row } = await create(trx, actor, loc, body, pre));
+        } else {
+          id = loc.occupant.id;
+          const locked = await repo.lockPageDoc(trx, id);
+          if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
+          row = locked;
+          before = await pageBefore(trx, atOf(loc, id), locked);
+          assertPreconditions(pre, before.etag, `The page "${loc.name}"`);
+          if (body.id !== undefined && body.id !== id) {
+            throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of the page at the URL (${id}).`);
+          }
+        }
+        const at = atOf(loc, id);
+        const switching = body.templateName !== row.template_name;
+        const patch: Partial<PageRow> = {
+          ...patchFields(row, body),
+          ...(switching ? { template_name: body.templateName } : {}),
+        };
+        const edited: PageRow = { ...row, ...patch };
+
+        let after: Page;
+        let droppedRegions: string[] | undefined;
+        if (before && !body.body && !switching) {
+          // Fields only: the body and template stay as they are, so the page changes in its row's members alone.
+          after = { ...before.page, ...rowMembers(edited, loc.name) };
+        } else {
+          // Body regions or a template switch: widgets are written, then the page is presented from its parts.
+          const parts: PageParts | undefined = before?.parts;
+          const template = await loadTemplate(trx, body.templateName, parts?.template);
+          const templateRegions = templateRegionsOf(template);
+          let widgets = parts?.widgets ?? (await repo.widgets(trx, id));
+          if (body.body) {
+            await applyBody(
+              { trx, actor, now, pageId: id, templateName: body.templateName, templateRegions, widgets },
+              body.body,
+            );
+            widgets = await repo.widgets(trx, id);
+          }
+          if (switching) {
+            // Content of regions the new template also has (editable) stays; the rest goes.
+            const oldRegions = before ? before.page.body.map((r) => r.name) : [];
+            const editable = new Set(templateRegions.filter((r) => r.editable).map((r) => r.name));
+            const gone = widgets.filter((w) => !editable.has(w.region));
+            const regions = [...new Set(gone.map((w) => w.region))];
+            const order = (r: string) => (oldRegions.includes(r) ? oldRegions.indexOf(r) : oldRegions.length);
+            droppedRegions = regions.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+            await repo.deleteWidgets(
+              trx,
+              gone.map((w) => w.id),
+            );
+            widgets = widgets.filter((w) => editable.has(w.region));
+          }
+          const afterParts = await loadParts(trx, id, edited.template_name, {
+            template,
+            widgets,
+            ...(parts ? { assetFolderPaths: parts.assetFolderPaths } : {}),
+          });
+          after = presentPage(viewOf(at, edited, afterParts));
+        }
+        const contentChanged = !before || contentSignature(before.page) !== contentSignature(after);
+
+        const { patch: workflowPatch, moved } = workflowAfterPut(edited, {
+          actor,
+          created,
+          contentChanged,
+          state: body.workflow?.state as WorkflowState | undefined,
+          checkedOut: body.workflow?.checkedOut,
+        });
+        const touched = contentChanged || moved || Object.keys(workflowPatch).length > 0;
+        const rowPatch: Partial<PageRow> = {
+          ...patch,
+          ...workflowPatch,
+          ...(touched ? { updated_at: ts, updated_by: actor.username } : {}),
+        };
+        const final: PageRow = { ...edited, ...rowPatch };
+        after = {
+          ...after,
+          workflow: {
+            name: final.workflow_name,
+            state: final.workflow_state,
+            checkedOut: final.checked_out === 1,
+            checkedOutUser: final.checked_out_user,
+          },
+        };
+        const doc = docOf(after);
+        // The fields sent, the workflow's changes and the new doc in one statement (none when nothing changed and
+        // the stored doc is already this one).
+        if (Object.keys(rowPatch).length || trustedDoc(row) !== doc) {
+          await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch);
+        }
+        if (touched) await repo.touchNode(trx, id, ts);
+
+        const rep = representationOf(at, doc);
+        const responseJson = switching && droppedRegions ? JSON.stringify({ ...after, droppedRegions }) : rep.json;
+        return { ...rep, created, droppedRegions: switching ? droppedRegions : undefined, responseJson };
+      });
+    },
+
+    /** Deletes the page and its local assets (shared assets stay). A site's or section's landing page stays. */
+    async remove(actor: Actor, segments: readonly string[], ifMatch?: string): Promise<void> {
+      await ctx.db.transaction().execute(async (trx) => {
+        const { loc, node, chain } = await findPage(trx, segments);
+        requireAccess(actor, chain, 'WRITE', 'this page');
+        const locked = await repo.lockPageDoc(trx, node.id);
+        if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
+        if (ifMatch !== undefined) assertIfMatch(ifMatch, (await pageBefore(trx, atOf(loc, node.id), locked)).etag);
+        if (await repo.isLandingPage(trx, node.id)) {
+          throw conflict(
+            'CONFLICT',
+            `"${loc.name}" is the landing page of its site or section: it goes when the section is deleted.`,
+          );
+        }
+        await repo.deleteNode(trx, node.id);
+      });
+    },
+  };
+}
