@@ -91,3 +91,16 @@ export function serialiseAsset(meta: AssetMetadata): { json: string; etag: strin
   const json = JSON.stringify(meta);
   return { json, etag: etagOf(json) };
 }
+
+/** Metadata with the exact JSON to send and its ETag. */
+export interface AssetRepresentation {
+  meta: AssetMetadata;
+  json: string;
+  etag: string;
+}
+
+/** Asset row → its metadata, exact JSON and ETag. `folder` is the asset's folder path as segments. */
+export function representAsset(row: AssetRow, folder: readonly string[]): AssetRepresentation {
+  const meta = presentAsset(row, folder.join('/'));
+  return { meta, ...serialiseAsset(meta) };
+}

@@ -1,0 +1,187 @@
+import type { AssetPutBody } from '../../../shared/api/assets.js';
+import type { FieldError } from '../../../shared/api/errors.js';
+import { splitPath } from '../../../shared/api/paths.js';
+import type { WorkflowState } from '../../../shared/api/workflow.js';
+import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
+import { requireAccess } from '../tree/access.js';
+import { treeRepository } from '../tree/tree.repository.js';
+import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
+import {
+  assertCreatable,
+  assetNotFound,
+  findAsset,
+  retryingTransaction,
+  sameSegments,
+  targetOf,
+} from './assets.common.js';
+import { representAsset, type AssetRepresentation } from './assets.presenter.js';
+import { assetsRepository as repo } from './assets.repository.js';
+import { nextWorkflow } from './assets.workflow.js';
+
+/** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
+function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...stored };
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null || v === undefined) delete next[k];
+    else next[k] = v;
+  }
+  return next;
+}
+
+function parseFields(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Metadata of any asset (GET, PUT) and the non-binary assets that a PUT creates. */
+export function createAssetMetadata(ctx: AppContext) {
+  async function get(actor: Actor, segments: readonly string[]): Promise<AssetRepresentation> {
+    const { chain, row } = await findAsset(ctx.db, segments);
+    requireAccess(actor, chain, 'READ', segments.join('/'));
+    return representAsset(row, segments.slice(0, -1));
+  }
+
+  /** 400 listing each invalid field (unknown keys, formats, required ones missing or unset). */
+  function assertFields(type: string, fields: Record<string, unknown>, creating: boolean): void {
+    const def = assetTypeDef(type)!;
+    const errors: FieldError[] = validateFields(def.fields, fields, creating).map((p) => ({
+      path: `fields.${p.key}`,
+      message: p.message,
+    }));
+    if (!creating) {
+      for (const f of def.fields) {
+        const v = fields[f.key];
+        if (f.required && f.key in fields && (v === null || v === '')) {
+          errors.push({ path: `fields.${f.key}`, message: 'is required and cannot be unset' });
+        }
+      }
+    }
+    if (errors.length) throw badRequest(`The fields are not valid for ${type}.`, errors);
+  }
+
+  /**
+   * PUT on an asset path: updates the asset there (only the fields sent; `workflow.state` walks the Default
+   * Workflow), or creates a non-binary asset when nothing is there (folders created on the way).
+   */
+  async function put(
+    actor: Actor,
+    segments: readonly string[],
+    body: AssetPutBody,
+    pre: Preconditions = {},
+  ): Promise<AssetRepresentation & { created: boolean }> {
+    const target = targetOf(segments);
+    if (body.name !== undefined && body.name !== target.name) {
+      throw conflict('LOCATION_MISMATCH', `name "${body.name}" is not the URL's "${target.name}".`);
+    }
+    if (body.folderPath !== undefined && !sameSegments(splitPath(body.folderPath), target.folder)) {
+      throw conflict(
+        'LOCATION_MISMATCH',
+        `folderPath "${body.folderPath}" is not the URL's "${target.folder.join('/')}".`,
+      );
+    }
+    if (body.type !== undefined && !assetTypeDef(body.type)) {
+      throw badRequest(`Unknown asset type "${body.type}".`, [{ path: 'type', message: 'is not an asset type' }]);
+    }
+    const fields = body.fields ?? {};
+    const targetState = body.workflow?.state as WorkflowState | undefined;
+
+    return retryingTransaction(
+      ctx,
+      async (trx) => {
+        const now = ctx.now();
+        const at = isoTime(now);
+        const { chain } = await treeRepository.resolve(trx, target.segments);
+        const last = chain[chain.length - 1];
+        if (chain.length === target.segments.length && last?.kind !== 'asset') {
+          throw conflict('NAME_TAKEN', `${target.segments.join('/')} is a folder, not an asset.`);
+        }
+
+        if (chain.length === target.segments.length) {
+          // Update.
+          const row =
+            (await repo.find(trx, last!.id, true)) ??
+            (() => {
+              throw assetNotFound(segments);
+            })();
+          requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
+          assertPreconditions(pre, representAsset(row, target.folder).etag, target.segments.join('/'));
+          if (body.id !== undefined && body.id !== row.id) {
+            throw conflict('ID_MISMATCH', `id "${body.id}" is not the id of the asset at the URL (${row.id}).`);
+          }
+          if (body.type !== undefined && body.type !== row.type) {
+            throw conflict('TYPE_MISMATCH', `The asset is a ${row.type}; its type cannot change to ${body.type}.`);
+          }
+          assertFields(row.type, fields, false);
+          const before = parseFields(row.fields);
+          const stored = mergeFields(before, fields);
+          const contentChanged = JSON.stringify(stored) !== JSON.stringify(before);
+          const workflow = nextWorkflow(
+            row,
+            { contentChanged, target: targetState, checkedOut: body.workflow?.checkedOut },
+            actor,
+          );
+          const workflowChanged =
+            workflow.workflow_state !== row.workflow_state ||
+            workflow.checked_out !== row.checked_out ||
+            workflow.checked_out_user !== row.checked_out_user;
+          if (contentChanged || workflowChanged) {
+            await repo.update(
+              trx,
+              row.id,
+              { fields: JSON.stringify(stored), search_text: assetSearchText(row.name, stored), ...workflow },
+              at,
+            );
+          }
+          return { ...representAsset((await repo.find(trx, row.id))!, target.folder), created: false };
+        }
+
+        // Create.
+        assertPreconditions(pre, null);
+        assertCreatable(actor, chain, target.segments);
+        if (body.id !== undefined) {
+          throw conflict('ID_MISMATCH', `Nothing is at ${target.segments.join('/')}, so an id cannot be sent.`);
+        }
+        if (body.type === undefined) {
+          throw badRequest('A new asset needs its type.', [
+            { path: 'type', message: 'is required to create an asset' },
+          ]);
+        }
+        const def = assetTypeDef(body.type)!;
+        if (def.binary) {
+          throw badRequest(`${body.type} assets are created by uploading their file.`, [
+            { path: 'type', message: `upload the file with POST /cms/rest/assets/binary/${target.segments.join('/')}` },
+          ]);
+        }
+        assertFields(body.type, fields, true);
+        const workflow = nextWorkflow(
+          { workflow_state: 'Draft', checked_out: 1, checked_out_user: actor.username },
+          { contentChanged: false, target: targetState, checkedOut: body.workflow?.checkedOut },
+          actor,
+        );
+        const folderChain = await ensureAssetFolder(trx, target.folder, now);
+        requireAccess(actor, folderChain, 'WRITE', `the asset folder ${target.folder.join('/')}`);
+        const id = await insertAssetRecord(trx, {
+          folderId: folderChain[folderChain.length - 1]!.id,
+          name: target.name,
+          type: body.type,
+          fields: mergeFields({}, fields),
+          actor,
+          now,
+        });
+        if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 1) await repo.update(trx, id, workflow, at);
+        return { ...representAsset((await repo.find(trx, id))!, target.folder), created: true };
+      },
+      // A concurrent creator of the folder or of the asset itself: the next attempt finds it and goes on.
+      ['NAME_TAKEN', 'ASSET_ALREADY_EXISTS'],
+    );
+  }
+
+  return { get, put };
+}

@@ -1,0 +1,99 @@
+import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { conflict } from '../../lib/errors.js';
+import { assertIfMatch } from '../../lib/etag.js';
+import { requireAccess } from '../tree/access.js';
+import { deleteBlobs, findAsset, targetOf, type UploadTarget } from './assets.common.js';
+import { representAsset, type AssetRepresentation } from './assets.presenter.js';
+import { assetsRepository as repo } from './assets.repository.js';
+import { assertFormPath, describeFile, type DescribedFile, type StoredUpload } from './assets.upload.js';
+import { nextWorkflow } from './assets.workflow.js';
+
+/** Where a replacing file goes: an existing binary asset and its type, which the file must keep. */
+export interface ReplaceTarget extends UploadTarget {
+  type: string;
+}
+
+/** Replacing the file of a binary asset in place (an extension): prepare before any byte is read, then complete. */
+export function createAssetReplace(ctx: AppContext) {
+  /**
+   * First step of replacing the file of a binary asset in place, before any byte is read: the asset is there
+   * (404 otherwise: upload creates), it has a file (409 TYPE_MISMATCH for non-binary types), the caller may
+   * write it.
+   */
+  async function prepareReplace(actor: Actor, segments: readonly string[]): Promise<ReplaceTarget> {
+    const target = targetOf(segments);
+    const { chain, row } = await findAsset(ctx.db, target.segments);
+    requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
+    if (!row.blob_key) {
+      throw conflict(
+        'TYPE_MISMATCH',
+        `${target.segments.join('/')} is a ${row.type} asset, which has no file to replace; change its fields instead.`,
+      );
+    }
+    return { ...target, type: row.type };
+  }
+
+  /**
+   * Last step of a replace: the new file keeps the asset — its id, fields (alt text, titles), the pages that link
+   * it — and takes the place of the old one in one transaction, honouring `If-Match`. An image is replaced only by
+   * raster bytes (409 TYPE_MISMATCH); a file or Flash asset by anything. Like a change of its fields, it takes a
+   * Public asset to Quick Edit, checked out to the caller. The old file and thumbnail are deleted after the commit;
+   * the caller deletes the stored blob when this throws, this deletes the thumbnail it made.
+   */
+  async function completeReplace(
+    actor: Actor,
+    target: ReplaceTarget,
+    stored: StoredUpload,
+    opts: { path?: string; ifMatch?: string } = {},
+  ): Promise<AssetRepresentation> {
+    assertFormPath(opts.path, target);
+    if (target.type === BINARY_ASSET_TYPE_BY_UPLOAD.image && stored.sniffed.kind !== 'raster') {
+      throw conflict(
+        'TYPE_MISMATCH',
+        `${target.segments.join('/')} is an image; its file can only be replaced by a PNG, JPEG, GIF, WebP, AVIF or ` +
+          `TIFF image, and this one is ${stored.sniffed.mime}.`,
+      );
+    }
+    let described: DescribedFile | null = null;
+    let replaced: (string | null)[] = [];
+    try {
+      described = await describeFile(ctx, target, stored, target.type);
+      const { image, file, thumbnail, thumbKey } = described;
+      const rep = await ctx.db.transaction().execute(async (trx) => {
+        const { chain, row } = await findAsset(trx, target.segments, true);
+        requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
+        assertIfMatch(opts.ifMatch, representAsset(row, target.folder).etag);
+        if (row.type !== target.type || !row.blob_key) {
+          throw conflict('TYPE_MISMATCH', `${target.segments.join('/')} changed type while its file was sent.`);
+        }
+        const workflow = nextWorkflow(row, { contentChanged: true }, actor);
+        await repo.update(
+          trx,
+          row.id,
+          {
+            blob_key: stored.key,
+            content_type: stored.sniffed.mime,
+            size: stored.size,
+            sha256: stored.sha256,
+            image: image === undefined ? null : JSON.stringify(image),
+            file: file === undefined ? null : JSON.stringify(file),
+            thumbnail: thumbnail === undefined ? null : JSON.stringify(thumbnail),
+            thumb_blob_key: thumbKey,
+            ...workflow,
+          },
+          isoTime(ctx.now()),
+        );
+        replaced = [row.blob_key, row.thumb_blob_key];
+        return representAsset((await repo.find(trx, row.id))!, target.folder);
+      });
+      await deleteBlobs(ctx, replaced);
+      return rep;
+    } catch (err) {
+      await deleteBlobs(ctx, [described?.thumbKey]);
+      throw err;
+    }
+  }
+
+  return { prepareReplace, completeReplace };
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { AssetUsage } from '../../../shared/api/assets.js';
+import { pageHref } from '../../../shared/api/paths.js';
+import { isForeignKeyViolation } from '../../db/dialect.js';
+import type { DB } from '../../db/schema.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { conflict } from '../../lib/errors.js';
+import { assertIfMatch } from '../../lib/etag.js';
+import { requireAccess } from '../tree/access.js';
+import { treeRepository } from '../tree/tree.repository.js';
+import { deleteBlobs, findAsset } from './assets.common.js';
+import { representAsset } from './assets.presenter.js';
+import { assetsRepository as repo } from './assets.repository.js';
+
+/** Where-used, and delete, which refuses while the asset is used unless forced. */
+export function createAssetUsage(ctx: AppContext) {
+  /** Where the asset is linked from: page regions, by page path. */
+  async function usageOf(db: Kysely<DB>, assetId: string) {
+    const rows = await repo.usage(db, assetId);
+    const paths = await treeRepository.pathsOf(
+      db,
+      rows.map((r) => r.page_id),
+    );
+    return rows
+      .map((r) => {
+        const segs = paths.get(r.page_id) ?? [];
+        return {
+          path: segs.join('/'),
+          displayName: r.display_name ?? segs[segs.length - 1] ?? '',
+          region: r.region,
+          href: pageHref(segs),
+        };
+      })
+      .sort((a, b) => (a.path === b.path ? a.region.localeCompare(b.region) : a.path < b.path ? -1 : 1));
+  }
+
+  async function usage(actor: Actor, segments: readonly string[]): Promise<AssetUsage> {
+    const { chain, row } = await findAsset(ctx.db, segments);
+    requireAccess(actor, chain, 'READ', segments.join('/'));
+    return { asset: segments.join('/'), usedBy: await usageOf(ctx.db, row.id) };
+  }
+
+  /**
+   * Deletes an asset: 409 ASSET_IN_USE naming the pages that link it unless `force`, which removes those links
+   * in the same transaction. The file and thumbnail go after the commit.
+   */
+  async function remove(actor: Actor, segments: readonly string[], opts: { force: boolean; ifMatch?: string }) {
+    let keys: (string | null)[] = [];
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const { chain, row } = await findAsset(trx, segments, true);
+        requireAccess(actor, chain, 'WRITE', segments.join('/'));
+        assertIfMatch(opts.ifMatch, representAsset(row, segments.slice(0, -1)).etag);
+        const usedBy = await usageOf(trx, row.id);
+        if (usedBy.length && !opts.force) {
+          throw conflict(
+            'ASSET_IN_USE',
+            `${segments.join('/')} is used on ${usedBy.length} page region(s); remove those links first, or send force=true.`,
+            { usedBy },
+          );
+        }
+        if (usedBy.length) await repo.unlink(trx, row.id, isoTime(ctx.now()), actor.username);
+        await repo.delete(trx, row.id);
+        keys = [row.blob_key, row.thumb_blob_key];
+      });
+    } catch (err) {
+      // A page linked the asset between the check and the delete.
+      if (isForeignKeyViolation(err)) {
+        throw conflict('ASSET_IN_USE', `${segments.join('/')} was just linked from a page; try again.`);
+      }
+      throw err;
+    }
+    await deleteBlobs(ctx, keys);
+  }
+
+  return { usage, remove };
+}

@@ -1,0 +1,118 @@
+import { BULK_TRANSITION, type AssetBulkAction, type AssetBulkResult } from '../../../shared/api/assets.js';
+import { roleAtLeast } from '../../../shared/api/auth.js';
+import { TRANSITIONS, type TransitionsResponse } from '../../../shared/api/workflow.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { forbidden } from '../../lib/errors.js';
+import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
+import { effectiveAccess, requireAccess } from '../tree/access.js';
+import { findAsset, findFolder } from './assets.common.js';
+import { assetsRepository as repo } from './assets.repository.js';
+
+/** Past tense of each bulk action, for its message (as the pages' bulk actions word it). */
+const BULK_VERB: Record<AssetBulkAction, string> = {
+  'approve-all': 'Approved',
+  'submit-all': 'Submitted',
+  'archive-all': 'Archived',
+};
+
+/**
+ * The workflow after a PUT, as pages do it: changing the fields of a Public asset takes the Edit transition
+ * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
+ * otherwise). Changing fields or moving to Quick Edit checks the asset out to the actor, reaching Public checks
+ * it in; an explicit `checkedOut` wins.
+ */
+export function nextWorkflow(
+  current: { workflow_state: string; checked_out: number; checked_out_user: string },
+  change: { contentChanged: boolean; target?: string; checkedOut?: boolean },
+  actor: Actor,
+) {
+  let state = current.workflow_state;
+  let moved = false;
+  if (change.contentChanged && state === 'Public') {
+    state = applyTransition(state, 'Edit', actor);
+    moved = true;
+  }
+  if (change.target !== undefined) {
+    for (const t of planTransitions(state, change.target, actor)) {
+      state = t.to;
+      moved = true;
+    }
+  }
+  let checkedOut = current.checked_out === 1;
+  let user = current.checked_out_user;
+  if (change.contentChanged || (moved && state === 'Quick Edit')) {
+    checkedOut = true;
+    user = actor.username;
+  }
+  if (moved && state === 'Public') {
+    checkedOut = false;
+    user = '';
+  }
+  if (change.checkedOut !== undefined) {
+    checkedOut = change.checkedOut;
+    user = checkedOut ? actor.username : '';
+  }
+  return { workflow_state: state, checked_out: checkedOut ? 1 : 0, checked_out_user: user };
+}
+
+/** An asset's transitions, and the bulk actions on a folder's assets. */
+export function createAssetWorkflow(ctx: AppContext) {
+  async function transitions(actor: Actor, segments: readonly string[]): Promise<TransitionsResponse> {
+    const { chain, row } = await findAsset(ctx.db, segments);
+    requireAccess(actor, chain, 'READ', segments.join('/'));
+    const canWrite = effectiveAccess(actor, chain) !== 'READ';
+    return {
+      state: row.workflow_state,
+      transitions: canWrite
+        ? availableTransitions(row.workflow_state, actor).map((t) => ({ name: t.name, to: t.to }))
+        : [],
+    };
+  }
+
+  /**
+   * Takes one transition on every asset of a folder and its subfolders where it applies, as the pages' bulk
+   * actions do (approve-all leaves archived assets archived: approve those one by one). Assets in subfolders the
+   * caller may only read, or in another state, are skipped and counted.
+   */
+  async function bulk(actor: Actor, segments: readonly string[], action: AssetBulkAction): Promise<AssetBulkResult> {
+    const { chain, node, path } = await findFolder(ctx.db, segments);
+    requireAccess(actor, chain, 'WRITE', path);
+    const transition = TRANSITIONS.find((t) => t.name === BULK_TRANSITION[action])!;
+    if (!roleAtLeast(actor.role, transition.minRole)) {
+      throw forbidden(`${transition.name} needs the ${transition.minRole} role or higher.`);
+    }
+    const from = new Set<string>(transition.from.filter((s) => !(action === 'approve-all' && s === 'Archive')));
+    return ctx.db.transaction().execute(async (trx) => {
+      const folders = await repo.folderSubtree(trx, node.id);
+      // Folders below may cap access further (non-admins): a READ folder and everything in it is skipped.
+      const writable = new Set<string>();
+      for (const f of folders) {
+        const parentOk = f.id === node.id || (f.parent_id !== null && writable.has(f.parent_id));
+        const capped = actor.role !== 'Admin' && f.id !== node.id && f.access_level === 'READ';
+        if (parentOk && !capped) writable.add(f.id);
+      }
+      const assets = await repo.assetsIn(
+        trx,
+        folders.map((f) => f.id),
+      );
+      const moving = assets.filter((a) => writable.has(a.parent_id) && from.has(a.workflow_state));
+      await repo.setStates(
+        trx,
+        moving.map((a) => a.id),
+        {
+          workflow_state: transition.to,
+          ...(transition.to === 'Public' ? { checked_out: 0, checked_out_user: '' } : {}),
+        },
+        isoTime(ctx.now()),
+      );
+      const changed = moving.length;
+      return {
+        message: `${BULK_VERB[action]} ${changed} asset${changed === 1 ? '' : 's'}`,
+        changed,
+        skipped: assets.length - changed,
+      };
+    });
+  }
+
+  return { transitions, bulk };
+}
