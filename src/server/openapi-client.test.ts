@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../shared/api/openapi-types.js';
-import { image } from './modules/assets/asset-test-kit.js';
+import { image } from './modules/assets/assets.fixtures.js';
 import { ADMIN, createTestApp, type TestApp } from './test/harness.js';
 import { OPENAPI_TYPES_FILE, openApiTypesOf } from './test/openapi-types.js';
 

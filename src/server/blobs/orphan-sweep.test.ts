@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { image, multipart } from '../modules/assets/asset-test-kit.js';
+import { image, multipart } from '../modules/assets/assets.fixtures.js';
 import { assetsRepository } from '../modules/assets/assets.repository.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { sweepOrphanBlobs } from './orphan-sweep.js';

@@ -1,7 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { image, upload } from '../modules/assets/asset-test-kit.js';
+import { image, upload } from '../modules/assets/assets.fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { startTestS3Server, type TestS3Server } from '../test/s3-server.js';
 import { createS3Client } from './s3-blob-store.js';

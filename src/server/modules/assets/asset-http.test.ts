@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ifNoneMatchHits } from '../../lib/etag.js';
 import { attachmentDisposition, ifRangeAllows, parseRange } from './download.js';
 import { assertNotDisguised, extensionOf, sniff } from './sniff.js';
-import { HTML_PAGE, image, pdf, SVG_PLAIN, zip } from './asset-test-kit.js';
+import { HTML_PAGE, image, pdf, SVG_PLAIN, zip } from './assets.fixtures.js';
 
 describe('byte ranges', () => {
   it('reads single ranges, suffixes and open ends, clamped to the size', () => {

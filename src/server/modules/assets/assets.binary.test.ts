@@ -20,7 +20,7 @@ import {
   tempFiles,
   upload,
   zip,
-} from './asset-test-kit.js';
+} from './assets.fixtures.js';
 import { createAssetsService } from './assets.service.js';
 
 let t: TestApp;

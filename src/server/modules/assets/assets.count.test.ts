@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AssetList } from '../../../shared/api/assets.js';
 import { toNumber } from '../../db/dialect.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { encodePath, image, upload } from './asset-test-kit.js';
+import { encodePath, image, upload } from './assets.fixtures.js';
 
 /**
  * The `total` of a listing without filters comes from per-folder counters kept by triggers (migration 0050):

@@ -3,7 +3,7 @@ import { AssetList } from '../../../shared/api/assets.js';
 import { isPostgres } from '../../db/dialect.js';
 import { LIBRARY_NODE_ID } from '../../db/structure.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { encodePath, image, pdf, upload } from './asset-test-kit.js';
+import { encodePath, image, pdf, upload } from './assets.fixtures.js';
 import { assetsRepository, type ListFilter } from './assets.repository.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AssetBulkResult, AssetUsage } from '../../../shared/api/assets.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { assetCount, blobKeys, image, linkAssetFromPage, metadataOf, pdf, upload } from './asset-test-kit.js';
+import { assetCount, blobKeys, image, linkAssetFromPage, metadataOf, pdf, upload } from './assets.fixtures.js';
 
 let t: TestApp;
 beforeEach(async () => {

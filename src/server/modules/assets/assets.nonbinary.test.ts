@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSET_TYPES, type AssetTypeDef, type FieldDef } from '../../../shared/registry/index.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { assetCount, image, metadataOf, pdf, upload } from './asset-test-kit.js';
+import { assetCount, image, metadataOf, pdf, upload } from './assets.fixtures.js';
 
 let t: TestApp;
 beforeEach(async () => {

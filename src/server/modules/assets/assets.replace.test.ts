@@ -13,7 +13,7 @@ import {
   pdf,
   tempFiles,
   upload,
-} from './asset-test-kit.js';
+} from './assets.fixtures.js';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,19 +21,15 @@ import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
+import { sendJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf } from '../tree/paths.js';
-import type { AssetRepresentation, AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
+import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 
 const BASE = '/cms/rest/assets';
 const Wildcard = z.object({ '*': z.string() });
 /** Form fields of an upload besides the file. */
 const MAX_FIELD_BYTES = 8 * 1024;
-
-/** Sends metadata as its exact JSON with its strong ETag. */
-function sendAsset(reply: FastifyReply, status: number, rep: AssetRepresentation) {
-  return reply.code(status).header('etag', rep.etag).type('application/json; charset=utf-8').send(rep.json);
-}
 
 /** The upload form as OpenAPI shows it (the handler streams the parts; see the route's description). */
 const UPLOAD_FORM = {
@@ -82,7 +78,10 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetMetadata, ...problems(403, 404) },
       },
     },
-    async (request, reply) => sendAsset(reply, 200, await assets.get(actorOf(request), itemPathOf(request))),
+    async (request, reply) => {
+      const rep = await assets.get(actorOf(request), itemPathOf(request));
+      return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
+    },
   );
 
   app.put(
@@ -104,7 +103,7 @@ function registerRoutes(app: App, assets: AssetsService) {
     async (request, reply) => {
       const rep = await assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
-      return sendAsset(reply, rep.created ? 201 : 200, rep);
+      return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
     },
   );
 
@@ -318,7 +317,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
           path: form.path,
         });
         void reply.header('location', assetHref(target.segments));
-        return sendAsset(reply, 201, rep);
+        return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 201 });
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;
@@ -354,7 +353,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
           path: form.path,
           ifMatch: ifMatchOf(request),
         });
-        return sendAsset(reply, 200, rep);
+        return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { usersRepository } from '../users/users.repository.js';
+import { findUserCredentials, hasUsers, insertUserRecord, setPasswordHash } from '../users/user-records.js';
 import { authRepository as repo } from './auth.repository.js';
 
 /** Failures allowed per username+address inside the window before sign-in is refused with 429. */
@@ -94,7 +94,7 @@ export function createAuthService(ctx: AppContext) {
   async function verifyCredentials(username: string, password: string, address: string): Promise<Actor> {
     const key = `${username}|${address}`;
     await checkRateLimit(key);
-    const user = await usersRepository.find(db, username);
+    const user = await findUserCredentials(db, username);
     // Hash even for unknown users, so timing does not tell which usernames exist.
     const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) {
@@ -137,16 +137,15 @@ export function createAuthService(ctx: AppContext) {
   return {
     /** Creates `admin` when there are no users: with CMS_ADMIN_PASSWORD, or a generated one that is returned once. */
     async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string }> {
-      if ((await usersRepository.count(db)) > 0) return { created: false };
+      if (await hasUsers(db)) return { created: false };
       const generated = ctx.config.adminPassword ? undefined : generatePassword();
       const now = isoTime(ctx.now());
       try {
-        await usersRepository.insert(db, {
+        await insertUserRecord(db, {
           username: 'admin',
           role: 'Admin',
-          password_hash: await hashPassword(ctx.config.adminPassword ?? generated!),
-          created_at: now,
-          updated_at: now,
+          passwordHash: await hashPassword(ctx.config.adminPassword ?? generated!),
+          at: now,
         });
       } catch (err) {
         // Another node starting on the same empty database created it first (and prints its password).
@@ -175,7 +174,7 @@ export function createAuthService(ctx: AppContext) {
     ): Promise<void> {
       const key = `${actor.username}|${address}`;
       await checkRateLimit(key);
-      const user = await usersRepository.find(db, actor.username);
+      const user = await findUserCredentials(db, actor.username);
       const ok = await verifyPassword(body.currentPassword, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) {
         await recordFailure(key);
@@ -186,10 +185,7 @@ export function createAuthService(ctx: AppContext) {
       await repo.clearFailures(db, key);
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction().execute(async (trx) => {
-        await usersRepository.update(trx, actor.username, {
-          password_hash: passwordHash,
-          updated_at: isoTime(ctx.now()),
-        });
+        await setPasswordHash(trx, actor.username, passwordHash, isoTime(ctx.now()));
         if (sessionId) await repo.deleteOtherSessionsOf(trx, actor.username, sha256(sessionId));
         else await repo.deleteSessionsOf(trx, actor.username);
       });
@@ -257,7 +253,7 @@ export function createAuthService(ctx: AppContext) {
       const username = decoded.slice(0, colon);
       const password = decoded.slice(colon + 1);
       if (cached && cached.expires > now && cached.username === username) {
-        const user = await usersRepository.find(db, username);
+        const user = await findUserCredentials(db, username);
         // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
         if (user && user.password_hash === cached.passwordHash) {
           Object.assign(cached, { role: user.role as Role, generation });
@@ -266,7 +262,7 @@ export function createAuthService(ctx: AppContext) {
         basicCache.delete(cacheKey);
       }
       const actor = await verifyCredentials(username, password, address);
-      const user = await usersRepository.find(db, username);
+      const user = await findUserCredentials(db, username);
       if (basicCache.size >= BASIC_CACHE_MAX) basicCache.clear();
       basicCache.set(cacheKey, {
         username,

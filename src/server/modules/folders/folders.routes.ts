@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DeletedMessage } from '../../../shared/api/common.js';
 import {
@@ -14,29 +14,21 @@ import {
   RenameBody,
   TreeItem,
 } from '../../../shared/api/folders.js';
-import { SiteList } from '../../../shared/api/sites.js';
+import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import { etagOf, ifMatchOf, preconditionsOf } from '../../lib/etag.js';
+import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
+import { sendJson, serialise } from '../../lib/respond.js';
 import { itemPathOf } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
 const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
 const WildcardParams = z.object({ '*': z.string() });
-const JSON_TYPE = 'application/json; charset=utf-8';
-/** A JSON string sent as is (its bytes are what the ETag hashes), typed as the schema's object. */
-const preSerialised = <T>(json: string) => json as unknown as T;
 
 const IncludeSubFolders = z
   .string()
   .optional()
   .describe('`true` deletes a non-empty item with everything inside (also accepted as a request header).');
-
-/** Sends `value` as JSON with a strong ETag of its exact bytes. */
-function sendJson<T>(reply: FastifyReply, value: T) {
-  const json = JSON.stringify(value);
-  return reply.header('etag', etagOf(json)).type(JSON_TYPE).send(preSerialised<T>(json));
-}
 
 /** `includeSubFolders` from the query or a request header: `true`/`false` in any case; anything else is a 400. */
 function includeSubFoldersOf(request: FastifyRequest, query: string | undefined): boolean {
@@ -66,7 +58,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: SiteList, ...problems() },
       },
     },
-    async (request, reply) => sendJson(reply, await folders.listSites(actorOf(request))),
+    async (request, reply) => sendJson<SiteSummary[]>(reply, serialise(await folders.listSites(actorOf(request)))),
   );
 
   app.get(
@@ -82,7 +74,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     async (request, reply) => {
       const { q, limit, kind } = request.query;
       const kinds = kind?.split(',').map((k) => ItemKind.parse(k));
-      return sendJson(reply, await folders.find(actorOf(request), q, { limit, kinds }));
+      return sendJson<TreeItem[]>(reply, serialise(await folders.find(actorOf(request), q, { limit, kinds })));
     },
   );
 
@@ -99,7 +91,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     },
     async (request, reply) => {
       const r = await folders.get(actorOf(request), itemPathOf(request));
-      return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Folder>(r.json));
+      return sendJson<Folder>(reply, { json: r.json, etag: r.etag });
     },
   );
 
@@ -131,7 +123,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: FolderChildren, ...problems(403, 404) },
       },
     },
-    async (request, reply) => sendJson(reply, await folders.children(actorOf(request), itemPathOf(request))),
+    async (request, reply) =>
+      sendJson<FolderChildren>(reply, serialise(await folders.children(actorOf(request), itemPathOf(request)))),
   );
 
   app.put(
@@ -151,11 +144,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       const r = await folders.put(actorOf(request), itemPathOf(request), request.body, {
         ...preconditionsOf(request),
       });
-      return reply
-        .code(r.created ? 201 : 200)
-        .header('etag', r.etag)
-        .type(JSON_TYPE)
-        .send(preSerialised<Folder>(r.json));
+      return sendJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );
 

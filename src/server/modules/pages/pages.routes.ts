@@ -10,14 +10,11 @@ import {
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
+import { sendJson } from '../../lib/respond.js';
 import { itemPathOf } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
 const PathParams = z.object({ '*': z.string() });
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** JSON already serialised by the service (its ETag is the hash of exactly these bytes); Fastify sends it as is. */
-const preSerialised = <T>(json: string) => json as unknown as T;
 
 /** Pages by path, their workflow transitions, and the bulk workflow operations over a folder. */
 export function registerPagesRoutes(app: App, pages: PagesService) {
@@ -34,7 +31,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
     },
     async (request, reply) => {
       const r = await pages.get(actorOf(request), itemPathOf(request));
-      return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Page>(r.json));
+      return sendJson<Page>(reply, { json: r.json, etag: r.etag });
     },
   );
 
@@ -53,11 +50,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
     },
     async (request, reply) => {
       const r = await pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
-      return reply
-        .code(r.created ? 201 : 200)
-        .header('etag', r.etag)
-        .type(JSON_TYPE)
-        .send(preSerialised<PagePutResponse>(r.responseJson));
+      return sendJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );
 

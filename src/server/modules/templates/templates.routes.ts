@@ -10,13 +10,10 @@ import {
 } from '../../../shared/api/templates.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
+import { sendJson } from '../../lib/respond.js';
 import type { TemplatesService } from './templates.service.js';
 
 const Params = z.object({ name: TemplateName });
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** JSON already serialised by the service (its ETag is the hash of exactly these bytes); Fastify sends it as is. */
-const preSerialised = <T>(json: string) => json as unknown as T;
 
 /** Templates: list and read (everyone), create, update and delete (admins). */
 export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
@@ -46,7 +43,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
     },
     async (request, reply) => {
       const r = await templates.get(actorOf(request), request.params.name);
-      return reply.header('etag', r.etag).type(JSON_TYPE).send(preSerialised<Template>(r.json));
+      return sendJson<Template>(reply, { json: r.json, etag: r.etag });
     },
   );
 
@@ -88,11 +85,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
     },
     async (request, reply) => {
       const r = await templates.put(actorOf(request), request.params.name, request.body, preconditionsOf(request));
-      return reply
-        .code(r.created ? 201 : 200)
-        .header('etag', r.etag)
-        .type(JSON_TYPE)
-        .send(preSerialised<Template>(r.json));
+      return sendJson<Template>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );
 

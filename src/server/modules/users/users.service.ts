@@ -4,7 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { authRepository } from '../auth/auth.repository.js';
+import { endSessionsOf } from '../auth/session-records.js';
 import { presentUser } from './users.presenter.js';
 import { usersRepository as repo, type UserRow } from './users.repository.js';
 
@@ -78,7 +78,7 @@ export function createUsersService(ctx: AppContext) {
           updated_at: now,
         });
         if (passwordHash || existing.role !== body.role) {
-          await authRepository.deleteSessionsOf(trx, username);
+          await endSessionsOf(trx, username);
         }
         return { ...withEtag((await repo.find(trx, username))!), created: false };
       });

@@ -1,0 +1,79 @@
+import {
+  FIND_DEFAULT_LIMIT,
+  FIND_MAX_LIMIT,
+  type FolderChildren,
+  type ItemKind,
+  type TreeItem,
+} from '../../../shared/api/folders.js';
+import type { SiteSummary } from '../../../shared/api/sites.js';
+import type { NodeKind } from '../../db/schema.js';
+import type { Actor, AppContext } from '../../lib/context.js';
+import { requireAccess } from '../tree/access.js';
+import { treeRepository as tree } from '../tree/tree.repository.js';
+import {
+  assetTitleOf,
+  compareNames,
+  presentChildren,
+  presentSite,
+  presentTreeItem,
+  titleOf,
+} from './folders.presenter.js';
+import { foldersRepository as repo } from './folders.repository.js';
+import { isContainer, locateFolder, quotePath } from './folders.rules.js';
+import { represent, type Represented } from './folders.represent.js';
+
+/** Every kind `find` may answer. */
+const FINDABLE: readonly NodeKind[] = ['site', 'folder', 'section', 'sectionlink', 'externallink', 'page', 'asset'];
+
+/** GETs of folders: one item, its children, the sites, and search by name or title. */
+export function createFolderReads(ctx: AppContext) {
+  return {
+    /** GET: the item at `segments` as the caller sees it. */
+    async get(actor: Actor, segments: readonly string[]): Promise<Represented> {
+      const chain = await locateFolder(ctx.db, segments);
+      requireAccess(actor, chain, 'READ', quotePath(segments));
+      return represent(ctx.db, actor, chain, segments);
+    },
+
+    /** The children of a site, section, folder or asset folder with their titles, workflow states and changes. */
+    async children(actor: Actor, segments: readonly string[]): Promise<FolderChildren> {
+      const chain = await locateFolder(ctx.db, segments);
+      requireAccess(actor, chain, 'READ', quotePath(segments));
+      const node = chain[chain.length - 1]!;
+      if (!isContainer(node.kind)) return { items: [] };
+      return presentChildren(await repo.childSummaries(ctx.db, node.id));
+    },
+
+    /** GET /cms/rest/sites: every site the caller may read (every signed-in user reads every site). */
+    async listSites(_actor: Actor): Promise<SiteSummary[]> {
+      const rows = await repo.sites(ctx.db);
+      return rows.sort((a, b) => compareNames(a.name, b.name)).map(presentSite);
+    },
+
+    /**
+     * Items whose name or title contains `q`, ignoring case: exact matches (of the name or the title) first, then
+     * those starting with it, then the rest (shorter names first within each). Every signed-in user may read every
+     * item.
+     */
+    async find(_actor: Actor, q: string, opts: { limit?: number; kinds?: ItemKind[] } = {}): Promise<TreeItem[]> {
+      const limit = Math.min(Math.max(opts.limit ?? FIND_DEFAULT_LIMIT, 1), FIND_MAX_LIMIT);
+      const kinds = opts.kinds?.length ? FINDABLE.filter((k) => opts.kinds!.includes(k as ItemKind)) : FINDABLE;
+      const rows = await repo.find(ctx.db, q, kinds, limit);
+      const paths = await tree.pathsOf(
+        ctx.db,
+        rows.map((r) => r.id),
+      );
+      const needle = q.toLocaleLowerCase();
+      const titled = rows.map((r) => ({ ...r, title: r.kind === 'asset' ? assetTitleOf(r.fields) : titleOf(r) }));
+      const rankOf = (text: string | undefined) => {
+        const n = text?.toLocaleLowerCase();
+        return n === undefined ? 3 : n === needle ? 0 : n.startsWith(needle) ? 1 : 2;
+      };
+      const rank = (r: (typeof titled)[number]) => Math.min(rankOf(r.name), rankOf(r.title));
+      return titled
+        .filter((r) => paths.has(r.id))
+        .sort((a, b) => rank(a) - rank(b) || a.name.length - b.name.length || compareNames(a.name, b.name))
+        .map((r) => presentTreeItem(r.kind, paths.get(r.id)!, r.title));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Folder } from '../../../shared/api/folders.js';
+import type { DB } from '../../db/schema.js';
+import type { Actor } from '../../lib/context.js';
+import { etagOf } from '../../lib/etag.js';
+import { effectiveAccess } from '../tree/access.js';
+import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
+import { presentFolder } from './folders.presenter.js';
+import { foldersRepository as repo } from './folders.repository.js';
+import { isContainer } from './folders.rules.js';
+
+/** A folder as sent: the object, its exact JSON and that JSON's strong ETag. */
+export interface Represented {
+  folder: Folder;
+  json: string;
+  etag: string;
+}
+
+/** Conditional request headers of a write. */
+export interface Preconditions {
+  ifMatch?: string;
+  /** `*` (or the current ETag) makes a PUT create-only: 412 when something is there. */
+  ifNoneMatch?: string;
+}
+
+/** The representation of the item at the end of `chain` for `actor`: the folder, its JSON and ETag. */
+export async function represent(
+  db: Kysely<DB>,
+  actor: Actor,
+  chain: readonly NodeRow[],
+  segments: readonly string[],
+): Promise<Represented> {
+  const node = chain[chain.length - 1]!;
+  const children = isContainer(node.kind) ? await repo.children(db, node.id) : [];
+  const targetIds = children.filter((c) => c.kind === 'sectionlink' && c.link_target_id).map((c) => c.link_target_id!);
+  if (node.link_target_id) targetIds.push(node.link_target_id);
+  const targetPaths = targetIds.length ? await tree.pathsOf(db, targetIds) : new Map<string, string[]>();
+  const folder = presentFolder({ segments, node, accessLevel: effectiveAccess(actor, chain), children, targetPaths });
+  const json = JSON.stringify(folder);
+  return { folder, json, etag: etagOf(json) } satisfies Represented;
+}
