@@ -1,5 +1,11 @@
 import { roleAtLeast } from '../../shared/api/auth.js';
-import { TRANSITIONS, type TransitionDef, type TransitionName, type WorkflowState } from '../../shared/api/workflow.js';
+import {
+  TRANSITIONS,
+  type TransitionDef,
+  type TransitionName,
+  type TransitionsResponse,
+  type WorkflowState,
+} from '../../shared/api/workflow.js';
 import type { Actor } from './context.js';
 import { conflict } from './errors.js';
 
@@ -57,4 +63,59 @@ export function applyTransition(state: string, name: TransitionName, actor: Acto
     });
   }
   return t.to;
+}
+
+/** The workflow columns pages and assets share. */
+export interface WorkflowColumns {
+  workflow_state: string;
+  checked_out: number;
+  checked_out_user: string;
+}
+
+/**
+ * The workflow of a page or asset after a write: changing the content of a Public item takes the Edit transition
+ * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
+ * otherwise). Changing content or moving to Quick Edit checks the item out to the actor, reaching Public checks it
+ * in; an explicit `checkedOut` wins.
+ */
+export function workflowAfterWrite(
+  current: WorkflowColumns,
+  change: { contentChanged: boolean; target?: string; checkedOut?: boolean },
+  actor: Actor,
+): WorkflowColumns {
+  let state = current.workflow_state;
+  let moved = false;
+  if (change.contentChanged && state === 'Public') {
+    state = applyTransition(state, 'Edit', actor);
+    moved = true;
+  }
+  if (change.target !== undefined) {
+    for (const t of planTransitions(state, change.target, actor)) {
+      state = t.to;
+      moved = true;
+    }
+  }
+  let checkedOut = current.checked_out === 1;
+  let user = current.checked_out_user;
+  if (change.contentChanged || (moved && state === 'Quick Edit')) {
+    checkedOut = true;
+    user = actor.username;
+  }
+  if (moved && state === 'Public') {
+    checkedOut = false;
+    user = '';
+  }
+  if (change.checkedOut !== undefined) {
+    checkedOut = change.checkedOut;
+    user = checkedOut ? actor.username : '';
+  }
+  return { workflow_state: state, checked_out: checkedOut ? 1 : 0, checked_out_user: user };
+}
+
+/** An item's state and the transitions the actor may take from it now (none without write access). */
+export function transitionsOf(state: string, actor: Actor, canWrite: boolean): TransitionsResponse {
+  return {
+    state: state as WorkflowState,
+    transitions: canWrite ? availableTransitions(state, actor).map((t) => ({ name: t.name, to: t.to })) : [],
+  };
 }

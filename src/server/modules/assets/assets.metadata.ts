@@ -19,7 +19,7 @@ import {
 } from './assets.common.js';
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo } from './assets.repository.js';
-import { nextWorkflow } from './assets.workflow.js';
+import { workflowAfterWrite } from '../../lib/workflow.js';
 
 /** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
 function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
@@ -122,7 +122,7 @@ export function createAssetMetadata(ctx: AppContext) {
           const before = parseFields(row.fields);
           const stored = mergeFields(before, fields);
           const contentChanged = JSON.stringify(stored) !== JSON.stringify(before);
-          const workflow = nextWorkflow(
+          const workflow = workflowAfterWrite(
             row,
             { contentChanged, target: targetState, checkedOut: body.workflow?.checkedOut },
             actor,
@@ -160,7 +160,7 @@ export function createAssetMetadata(ctx: AppContext) {
           ]);
         }
         assertFields(body.type, fields, true);
-        const workflow = nextWorkflow(
+        const workflow = workflowAfterWrite(
           { workflow_state: 'Draft', checked_out: 1, checked_out_user: actor.username },
           { contentChanged: false, target: targetState, checkedOut: body.workflow?.checkedOut },
           actor,

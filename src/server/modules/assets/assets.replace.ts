@@ -7,7 +7,7 @@ import { deleteBlobs, findAsset, targetOf, type UploadTarget } from './assets.co
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo } from './assets.repository.js';
 import { assertFormPath, describeFile, type DescribedFile, type StoredUpload } from './assets.upload.js';
-import { nextWorkflow } from './assets.workflow.js';
+import { workflowAfterWrite } from '../../lib/workflow.js';
 
 /** Where a replacing file goes: an existing binary asset and its type, which the file must keep. */
 export interface ReplaceTarget extends UploadTarget {
@@ -67,7 +67,7 @@ export function createAssetReplace(ctx: AppContext) {
         if (row.type !== target.type || !row.blob_key) {
           throw conflict('TYPE_MISMATCH', `${target.segments.join('/')} changed type while its file was sent.`);
         }
-        const workflow = nextWorkflow(row, { contentChanged: true }, actor);
+        const workflow = workflowAfterWrite(row, { contentChanged: true }, actor);
         await repo.update(
           trx,
           row.id,

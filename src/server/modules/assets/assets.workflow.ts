@@ -3,7 +3,7 @@ import { roleAtLeast } from '../../../shared/api/auth.js';
 import { TRANSITIONS, type TransitionsResponse } from '../../../shared/api/workflow.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
-import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
+import { transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import { findAsset, findFolder } from './assets.common.js';
 import { assetsRepository as repo } from './assets.repository.js';
@@ -15,58 +15,12 @@ const BULK_VERB: Record<AssetBulkAction, string> = {
   'archive-all': 'Archived',
 };
 
-/**
- * The workflow after a PUT, as pages do it: changing the fields of a Public asset takes the Edit transition
- * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
- * otherwise). Changing fields or moving to Quick Edit checks the asset out to the actor, reaching Public checks
- * it in; an explicit `checkedOut` wins.
- */
-export function nextWorkflow(
-  current: { workflow_state: string; checked_out: number; checked_out_user: string },
-  change: { contentChanged: boolean; target?: string; checkedOut?: boolean },
-  actor: Actor,
-) {
-  let state = current.workflow_state;
-  let moved = false;
-  if (change.contentChanged && state === 'Public') {
-    state = applyTransition(state, 'Edit', actor);
-    moved = true;
-  }
-  if (change.target !== undefined) {
-    for (const t of planTransitions(state, change.target, actor)) {
-      state = t.to;
-      moved = true;
-    }
-  }
-  let checkedOut = current.checked_out === 1;
-  let user = current.checked_out_user;
-  if (change.contentChanged || (moved && state === 'Quick Edit')) {
-    checkedOut = true;
-    user = actor.username;
-  }
-  if (moved && state === 'Public') {
-    checkedOut = false;
-    user = '';
-  }
-  if (change.checkedOut !== undefined) {
-    checkedOut = change.checkedOut;
-    user = checkedOut ? actor.username : '';
-  }
-  return { workflow_state: state, checked_out: checkedOut ? 1 : 0, checked_out_user: user };
-}
-
 /** An asset's transitions, and the bulk actions on a folder's assets. */
 export function createAssetWorkflow(ctx: AppContext) {
   async function transitions(actor: Actor, segments: readonly string[]): Promise<TransitionsResponse> {
     const { chain, row } = await findAsset(ctx.db, segments);
     requireAccess(actor, chain, 'READ', segments.join('/'));
-    const canWrite = effectiveAccess(actor, chain) !== 'READ';
-    return {
-      state: row.workflow_state,
-      transitions: canWrite
-        ? availableTransitions(row.workflow_state, actor).map((t) => ({ name: t.name, to: t.to }))
-        : [],
-    };
+    return transitionsOf(row.workflow_state, actor, effectiveAccess(actor, chain) !== 'READ');
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Page } from '../../../shared/api/pages.js';
 import type { DB } from '../../db/schema.js';
 import { etagOf } from '../../lib/etag.js';
+import type { SerialisedJson } from '../../lib/respond.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { treeRepository } from '../tree/tree.repository.js';
@@ -28,10 +29,7 @@ export interface PageAt {
 }
 
 /** A page as sent to the client: its exact JSON and the strong ETag of that JSON. */
-export interface PageRepresentation {
-  json: string;
-  etag: string;
-}
+export type PageRepresentation = SerialisedJson;
 
 /** The page's JSON: its location, then the stored doc's members (byte for byte `JSON.stringify(presentPage(…))`). */
 export function pageJson(at: PageAt, doc: string): string {

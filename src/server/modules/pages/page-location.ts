@@ -43,6 +43,20 @@ function assertContainers(chain: readonly NodeRow[], segments: readonly string[]
   });
 }
 
+/**
+ * True when `kinds` (of a resolved path, top first) are a site, then folders or sections, then a page: the path
+ * of a page that `locatePage` would find without a 4xx.
+ */
+export function isPagePath(kinds: readonly (string | undefined)[]): boolean {
+  const last = kinds.length - 1;
+  return (
+    last >= 1 &&
+    kinds.every((k, i) =>
+      i === 0 ? k === 'site' : i === last ? k === 'page' : k !== undefined && k !== 'site' && CONTAINER_KINDS.has(k),
+    )
+  );
+}
+
 /** Resolves `<site>[/<folder…>]/<page>`: 400 for a path too short or in the asset library, 404 for missing parents. */
 export async function locatePage(db: Kysely<DB>, segments: readonly string[]): Promise<PageLocation> {
   if (segments.length < 2) throw invalidPath('A page path is <site>[/<folder path>]/<page name>.');

@@ -6,65 +6,11 @@ import { TRANSITIONS, type TransitionsResponse, type WorkflowState } from '../..
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
-import { applyTransition, availableTransitions, planTransitions } from '../../lib/workflow.js';
+import { transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { locateContainer } from './page-location.js';
-import { pagesRepository as repo, type PageRow, type SubtreeNode } from './pages.repository.js';
-
-/** The workflow columns of a page row. */
-type WorkflowColumns = Pick<PageRow, 'workflow_state' | 'checked_out' | 'checked_out_user'>;
-
-/**
- * The workflow of a page after a PUT: editing a Public page moves it to Quick Edit first, then the state asked
- * for is walked to; an edit (or a move to Quick Edit) checks the page out to the editor, publishing checks it in,
- * and `checkedOut` sent in the body has the last word. Answers the changed columns (empty when none) and whether
- * a transition was taken.
- */
-export function workflowAfterPut(
-  page: WorkflowColumns,
-  change: {
-    actor: Actor;
-    created: boolean;
-    contentChanged: boolean;
-    state?: WorkflowState;
-    checkedOut?: boolean;
-  },
-): { patch: Partial<WorkflowColumns>; moved: boolean } {
-  const { actor, created, contentChanged } = change;
-  const from = page.workflow_state as WorkflowState;
-  let state = from;
-  let moved = false;
-  if (!created && contentChanged && state === 'Public') {
-    state = applyTransition(state, 'Edit', actor);
-    moved = true;
-  }
-  if (change.state) {
-    for (const t of planTransitions(state, change.state, actor)) {
-      state = t.to;
-      moved = true;
-    }
-  }
-  let checkedOut = page.checked_out === 1;
-  let checkedOutUser = page.checked_out_user;
-  if ((contentChanged && !created) || (moved && state === 'Quick Edit')) {
-    checkedOut = true;
-    checkedOutUser = actor.username;
-  }
-  if (moved && state === 'Public') {
-    checkedOut = false;
-    checkedOutUser = '';
-  }
-  if (change.checkedOut !== undefined) {
-    checkedOut = change.checkedOut;
-    checkedOutUser = checkedOut ? actor.username : '';
-  }
-  const patch: Partial<WorkflowColumns> = {};
-  if (state !== from) patch.workflow_state = state;
-  if ((checkedOut ? 1 : 0) !== page.checked_out) patch.checked_out = checkedOut ? 1 : 0;
-  if (checkedOutUser !== page.checked_out_user) patch.checked_out_user = checkedOutUser;
-  return { patch, moved };
-}
+import { pagesRepository as repo, type SubtreeNode } from './pages.repository.js';
 
 /** The page's transitions and the bulk workflow operations over a folder. */
 export function createPageWorkflow(
@@ -77,12 +23,7 @@ export function createPageWorkflow(
       const { node, chain } = await findPage(ctx.db, segments);
       requireAccess(actor, chain, 'READ', 'this page');
       const page = (await repo.findPage(ctx.db, node.id))!;
-      const state = page.workflow_state;
-      const canWrite = effectiveAccess(actor, chain) !== 'READ';
-      return {
-        state,
-        transitions: canWrite ? availableTransitions(state, actor).map((t) => ({ name: t.name, to: t.to })) : [],
-      };
+      return transitionsOf(page.workflow_state, actor, effectiveAccess(actor, chain) !== 'READ');
     },
 
     /**

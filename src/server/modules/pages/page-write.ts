@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { ItemName } from '../../../shared/api/common.js';
 import { PagePutBody, type Page, type PageCalendar, type PageCode } from '../../../shared/api/pages.js';
 import { splitPath } from '../../../shared/api/paths.js';
-import { DEFAULT_WORKFLOW, type WorkflowState } from '../../../shared/api/workflow.js';
+import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
+import { workflowAfterWrite } from '../../lib/workflow.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { requireAccess } from '../tree/access.js';
@@ -24,8 +25,7 @@ import {
 } from './page-docs.js';
 import { locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
-import { workflowAfterPut } from './page-workflow.js';
-import { calendarOf, codeOf, presentPage, seoOf } from './pages.presenter.js';
+import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
 import { pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
 
 /** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
@@ -44,18 +44,6 @@ function contentSignature(page: Page): string {
     ...rest,
     body: body.map((r) => ({ ...r, widgets: r.widgets.map(({ id: _id, ...w }) => w) })),
   });
-}
-
-/** The members of a page that come from its own row's fields (what a PUT without body or template switch edits). */
-function rowMembers(page: PageRow, name: string) {
-  return {
-    displayName: page.display_name ?? name,
-    summary: page.summary,
-    overridePostDate: page.override_post_date,
-    seo: seoOf(page),
-    calendar: calendarOf(page),
-    code: codeOf(page),
-  };
 }
 
 /** Milliseconds of a page date (`YYYY-MM-DD` or ISO date-time, also with a `+0000` offset). */
@@ -244,7 +232,7 @@ export function createPageWrites(
         let droppedRegions: string[] | undefined;
         if (before && !body.body && !switching) {
           // Fields only: the body and template stay as they are, so the page changes in its row's members alone.
-          after = { ...before.page, ...rowMembers(edited, loc.name) };
+          after = { ...before.page, ...rowMembersOf(edited, loc.name) };
         } else {
           // Body regions or a template switch: widgets are written, then the page is presented from its parts.
           const parts: PageParts | undefined = before?.parts;
@@ -281,29 +269,27 @@ export function createPageWrites(
         }
         const contentChanged = !before || contentSignature(before.page) !== contentSignature(after);
 
-        const { patch: workflowPatch, moved } = workflowAfterPut(edited, {
+        // A new page's first content is not an edit: it stays a checked-out Draft unless a state is asked for.
+        const workflow = workflowAfterWrite(
+          edited,
+          {
+            contentChanged: contentChanged && !created,
+            target: body.workflow?.state,
+            checkedOut: body.workflow?.checkedOut,
+          },
           actor,
-          created,
-          contentChanged,
-          state: body.workflow?.state as WorkflowState | undefined,
-          checkedOut: body.workflow?.checkedOut,
-        });
-        const touched = contentChanged || moved || Object.keys(workflowPatch).length > 0;
+        );
+        const workflowPatch = Object.fromEntries(
+          Object.entries(workflow).filter(([k, v]) => edited[k as keyof typeof workflow] !== v),
+        ) as Partial<PageRow>;
+        const touched = contentChanged || Object.keys(workflowPatch).length > 0;
         const rowPatch: Partial<PageRow> = {
           ...patch,
           ...workflowPatch,
           ...(touched ? { updated_at: ts, updated_by: actor.username } : {}),
         };
         const final: PageRow = { ...edited, ...rowPatch };
-        after = {
-          ...after,
-          workflow: {
-            name: final.workflow_name,
-            state: final.workflow_state,
-            checkedOut: final.checked_out === 1,
-            checkedOutUser: final.checked_out_user,
-          },
-        };
+        after = { ...after, workflow: workflowOf(final) };
         const doc = docOf(after);
         // The fields sent, the workflow's changes and the new doc in one statement (none when nothing changed and
         // the stored doc is already this one).

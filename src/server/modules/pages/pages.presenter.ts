@@ -97,24 +97,41 @@ export function presentPage(v: PageView): Page {
     };
   });
   const p = v.page;
+  const own = rowMembersOf(p, v.name);
   return {
     id: v.id,
     name: v.name,
     siteName: v.siteName,
     folderPath: v.folderPath,
-    displayName: p.display_name ?? v.name,
+    displayName: own.displayName,
     templateName: p.template_name,
+    summary: own.summary,
+    overridePostDate: own.overridePostDate,
+    workflow: workflowOf(p),
+    seo: own.seo,
+    calendar: own.calendar,
+    code: own.code,
+    body,
+  };
+}
+
+/** The members of a page that come from its row's own fields (what a PUT of fields changes). */
+export function rowMembersOf(p: PageRow, name: string) {
+  return {
+    displayName: p.display_name ?? name,
     summary: p.summary,
     overridePostDate: p.override_post_date,
-    workflow: {
-      name: p.workflow_name,
-      state: p.workflow_state,
-      checkedOut: p.checked_out === 1,
-      checkedOutUser: p.checked_out_user,
-    },
     seo: seoOf(p),
     calendar: calendarOf(p),
     code: codeOf(p),
-    body,
+  } satisfies Partial<Page>;
+}
+
+export function workflowOf(p: PageRow): Page['workflow'] {
+  return {
+    name: p.workflow_name,
+    state: p.workflow_state,
+    checkedOut: p.checked_out === 1,
+    checkedOutUser: p.checked_out_user,
   };
 }

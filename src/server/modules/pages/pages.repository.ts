@@ -1,5 +1,5 @@
 import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
-import { forUpdate, isPostgres } from '../../db/dialect.js';
+import { isPostgres } from '../../db/dialect.js';
 import { prepared, preparedUpdate } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
@@ -32,9 +32,6 @@ const CHUNK = 500;
 // Prepared (db/prepared.ts): the queries every read and write of a page runs.
 const FIND_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
   db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId),
-);
-const LOCK_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
-  forUpdate(db, db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId)),
 );
 const UPDATE_PAGE = preparedUpdate<PageRow>('pages', 'node_id');
 /** The page row and the current page-doc epoch, in one statement (one snapshot); locked on PostgreSQL. */
@@ -123,11 +120,6 @@ const WIDGETS = prepared((db: Kysely<DB>, p: { pageId: string }): Compilable<Wid
 export const pagesRepository = {
   findPage(db: Kysely<DB>, nodeId: string) {
     return FIND_PAGE.first(db, { nodeId });
-  },
-
-  /** The page row, locked until the transaction ends (PostgreSQL) so concurrent writers of one page queue up. */
-  lockPage(db: Kysely<DB>, nodeId: string) {
-    return LOCK_PAGE.first(db, { nodeId });
   },
 
   updatePage(db: Kysely<DB>, nodeId: string, patch: Partial<Omit<PageRow, 'node_id'>>) {

@@ -5,13 +5,10 @@ import { notFound } from '../../lib/errors.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { readPage, representationOf, trustedDoc, type PageRepresentation } from './page-docs.js';
-import { locatePage } from './page-location.js';
+import { isPagePath, locatePage } from './page-location.js';
 import { createPageWorkflow } from './page-workflow.js';
 import { createPageWrites } from './page-write.js';
 import { MAX_DOC_PATH_DEPTH, pagesRepository as repo } from './pages.repository.js';
-
-/** Kinds of nodes between a site and a page. */
-const CONTAINERS = new Set(['folder', 'section']);
 
 export type { PageRepresentation } from './page-docs.js';
 export type { PagePutResult } from './page-write.js';
@@ -42,11 +39,8 @@ export function createPagesService(ctx: AppContext) {
     if (!found) return undefined;
     const { chain } = found;
     const last = chain.length - 1;
-    const shaped = chain.every(
-      (n, i) => n && (i === 0 ? n.kind === 'site' : i === last ? n.kind === 'page' : CONTAINERS.has(n.kind)),
-    );
     const doc = trustedDoc(found);
-    if (!shaped || doc === null) return undefined;
+    if (!isPagePath(chain.map((n) => n?.kind)) || doc === null) return undefined;
     const at = {
       id: chain[last]!.id,
       name: segments[last]!,
