@@ -27,14 +27,6 @@ export function sameSegments(a: readonly string[], b: readonly string[]): boolea
   return a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-/** Deletes blobs (null keys skipped); a failure is logged, never thrown. */
-export async function deleteBlobs(ctx: AppContext, keys: readonly (string | null | undefined)[]): Promise<void> {
-  for (const key of keys) {
-    if (!key) continue;
-    await ctx.blobs.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'could not delete blob'));
-  }
-}
-
 /** Runs `fn` in a transaction, again when a concurrent writer won a race that a new attempt resolves. */
 export async function retryingTransaction<T>(
   ctx: AppContext,

@@ -8,14 +8,8 @@ import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { ensureAssetFolder, insertAssetRecord } from './asset-records.js';
-import {
-  assertCreatable,
-  deleteBlobs,
-  retryingTransaction,
-  sameSegments,
-  targetOf,
-  type UploadTarget,
-} from './assets.common.js';
+import { deleteBlobs } from './asset-blobs.js';
+import { assertCreatable, retryingTransaction, sameSegments, targetOf, type UploadTarget } from './assets.common.js';
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo } from './assets.repository.js';
 import { makeThumbnail, probeImage } from './images.js';

@@ -8,7 +8,8 @@ import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository } from '../tree/tree.repository.js';
-import { deleteBlobs, findAsset } from './assets.common.js';
+import { deleteBlobs } from './asset-blobs.js';
+import { findAsset } from './assets.common.js';
 import { representAsset } from './assets.presenter.js';
 import { assetsRepository as repo } from './assets.repository.js';
 

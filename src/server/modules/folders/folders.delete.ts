@@ -3,7 +3,7 @@ import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
-import { deleteBlobs } from './folders.blobs.js';
+import { deleteBlobs } from '../assets/asset-blobs.js';
 import { presentContents, presentCounts } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
 import { locateFolder, lockFound, quotePath } from './folders.rules.js';

@@ -11,7 +11,7 @@ import { assetSearchText } from '../assets/asset-records.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
 import { itemPathSegments } from '../tree/paths.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
-import { copyBlob, deleteBlobs } from './folders.blobs.js';
+import { copyBlob, deleteBlobs } from '../assets/asset-blobs.js';
 import { presentTreeItem } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
 import {
