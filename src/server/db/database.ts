@@ -12,6 +12,7 @@ import { folderAssetCounts } from './migrations/0050-folder-asset-counts.js';
 import { changeGeneration } from './migrations/0060-change-generation.js';
 import { nodeUpdatedBy } from './migrations/0070-node-updated-by.js';
 import { pageDocs } from './migrations/0080-page-docs.js';
+import { pageDocPaths } from './migrations/0090-page-doc-paths.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060-change-generation': changeGeneration,
   '0070-node-updated-by': nodeUpdatedBy,
   '0080-page-docs': pageDocs,
+  '0090-page-doc-paths': pageDocPaths,
 };
 
 export interface DatabaseOptions {
@@ -55,6 +57,13 @@ export interface Database {
   /** SQLite: calls of `durable()` and the WAL syncs they started, so far; 0 on PostgreSQL. */
   readonly durableCalls: number;
   readonly durableSyncs: number;
+  /**
+   * SQLite: runs one read-only statement now, synchronously, on a connection of its own, and answers its first
+   * row. That connection sees what is committed and never a transaction another request has open on the main
+   * one (which Kysely holds across awaits), so a GET answered from it does not queue behind writers. Undefined on
+   * PostgreSQL, where every read is a round trip.
+   */
+  readonly readNow?: (sql: string, parameters: readonly unknown[]) => unknown;
   /** True when the database answers. */
   ping(): Promise<boolean>;
   /** SQLite `integrity_check` and foreign key check; PostgreSQL: a ping. */
@@ -72,6 +81,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   const isPg = !!opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl);
   let db: Kysely<DB>;
   let barrier: DurabilityBarrier | null = null;
+  let reader: ReturnType<typeof openReader> | null = null;
   if (isPg) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -94,12 +104,14 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('busy_timeout = 5000');
     barrier = createDurabilityBarrier({ sqlitePath: opts.sqlitePath, sync: opts.walSync });
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    reader = openReader(opts.sqlitePath);
   }
 
   return {
     db,
     dialect: isPg ? 'postgres' : 'sqlite',
     durable: () => (barrier ? barrier.durable() : Promise.resolve()),
+    ...(reader ? { readNow: reader.first } : {}),
     get durableSyncs() {
       return barrier?.syncs ?? 0;
     },
@@ -152,10 +164,32 @@ export function openDatabase(opts: DatabaseOptions): Database {
       return postgresSettingsWarnings(rows[0]!);
     },
     async close() {
+      reader?.close();
       await db.destroy();
       // After SQLite has closed its files: see durability.ts on why the WAL descriptor stays open until then.
       await barrier?.close();
     },
+  };
+}
+
+/**
+ * A read-only connection to the SQLite file (opened after the writer's, which creates it and sets WAL mode) with
+ * its statements prepared once. Each `first` is its own read transaction: a snapshot of the last commit.
+ */
+function openReader(sqlitePath: string) {
+  const conn = new SQLite(sqlitePath, { readonly: true, fileMustExist: true });
+  const statements = new Map<string, ReturnType<typeof conn.prepare>>();
+  return {
+    first(sql: string, parameters: readonly unknown[]): unknown {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        // A fixed set of prepared queries comes here; the bound only guards against a caller that builds SQL.
+        if (statements.size >= 200) statements.clear();
+        statements.set(sql, (stmt = conn.prepare(sql)));
+      }
+      return stmt.get(parameters as unknown[]);
+    },
+    close: () => conn.close(),
   };
 }
 

@@ -16,6 +16,15 @@ export interface PreparedQuery<P, R> {
   first(db: Kysely<any>, params: P): Promise<R | undefined>;
   /** Rows changed (UPDATE, DELETE, INSERT). */
   run(db: Kysely<any>, params: P): Promise<bigint>;
+  /**
+   * The first row, read now through `readNow` (Database.readNow: SQLite's own read-only connection), with the SQL
+   * compiled for `db`'s dialect. For reads only.
+   */
+  firstNow(
+    db: Kysely<any>,
+    readNow: (sql: string, parameters: readonly unknown[]) => unknown,
+    params: P,
+  ): R | undefined;
 }
 
 /**
@@ -67,9 +76,13 @@ export function prepared<P extends Record<string, unknown>, R>(
     return made;
   }
 
-  function execute(db: Kysely<any>, params: P) {
+  function bind(db: Kysely<any>, params: P) {
     const { sql, slots } = plan(db);
-    const values = slots.map((s) => ('param' in s ? params[s.param] : s.value));
+    return { sql, values: slots.map((s) => ('param' in s ? params[s.param] : s.value)) };
+  }
+
+  function execute(db: Kysely<any>, params: P) {
+    const { sql, values } = bind(db, params);
     return db.executeQuery<R>(CompiledQuery.raw(sql, values));
   }
 
@@ -82,6 +95,10 @@ export function prepared<P extends Record<string, unknown>, R>(
     },
     async run(db, params) {
       return (await execute(db, params)).numAffectedRows ?? 0n;
+    },
+    firstNow(db, readNow, params) {
+      const { sql, values } = bind(db, params);
+      return readNow(sql, values) as R | undefined;
     },
   };
 }

@@ -108,6 +108,9 @@ export interface PagesTable {
   doc_epoch: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
   /** Changes with every write of the row (a store of the doc is conditional on it). */
   doc_seq: ColumnType<string | number, string | number | undefined, string | number>;
+  /** Where the doc was last read (segments joined by `/`) and the ETag of the page there (migration 0090). */
+  doc_path: ColumnType<string | null, string | null | undefined, string | null>;
+  doc_etag: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row (id 1): the epoch that stored page docs must carry to be trusted (migration 0080). */

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ProblemDetails } from '../../shared/api/errors.js';
 import type { Actor } from './context.js';
+import type { SerialisedJson } from './respond.js';
 import { unauthenticated } from './errors.js';
 
 /** The Fastify instance with zod schemas as its type provider. */
@@ -36,6 +37,12 @@ declare module 'fastify' {
      * 200 answer depends on the URL, the caller's role and stored data alone.
      */
     cache?: boolean;
+    /**
+     * A GET/HEAD route's answer computed synchronously from what is stored, tried in `onRequest` after
+     * authentication and the response cache (plugins/answer-now.ts); undefined sends the request on to the
+     * handler. It may throw an AppError (403, 404) as the handler would.
+     */
+    answerNow?: (request: FastifyRequest) => SerialisedJson | undefined;
     /**
      * The JSON schema of a multipart/form-data body, for the OpenAPI document only (the handler reads the parts
      * as a stream; nothing validates `request.body` against it).

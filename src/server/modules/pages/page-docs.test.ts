@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { etagOf } from '../../lib/etag.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { assemblePage, docOf, trustedDoc } from './page-docs.js';
 import { pagesRepository } from './pages.repository.js';
@@ -38,14 +39,23 @@ async function allPages(): Promise<{ id: string; segments: string[] }[]> {
   return rows.map((r) => ({ id: r.id, segments: paths.get(r.id)! }));
 }
 
-/** GETs every page, so each has a stored doc for the next write to make stale (or not). */
+/**
+ * GETs every page twice, so each has a stored doc (first read) and a stored path (second read) for the next
+ * write to make stale (or not).
+ */
 async function readAll() {
-  for (const p of await allPages()) await call('GET', `/cms/rest/pages/by-path/${p.segments.join('/')}`);
+  for (const p of await allPages()) {
+    for (let i = 0; i < 2; i++) await call('GET', `/cms/rest/pages/by-path/${p.segments.join('/')}`);
+  }
 }
+
+/** Stored paths compared by the last expectDocsAgree. */
+let paths = 0;
 
 /** Every trusted doc equals the page assembled from its rows; answers how many were compared. */
 async function expectDocsAgree(after: string): Promise<number> {
   let compared = 0;
+  paths = 0;
   for (const p of await allPages()) {
     const row = (await pagesRepository.findPageDoc(db(), p.id))!;
     const doc = trustedDoc(row);
@@ -58,6 +68,14 @@ async function expectDocsAgree(after: string): Promise<number> {
       row,
     );
     expect(doc, `${after}: the doc of ${p.segments.join('/')}`).toBe(docOf(assembled));
+    // A path stored with the doc is where the page is now, with the ETag of its JSON there.
+    if (row.doc_path !== null) {
+      expect(row.doc_path, `${after}: the stored path of ${p.segments.join('/')}`).toBe(p.segments.join('/'));
+      expect(row.doc_etag, `${after}: the stored ETag of ${p.segments.join('/')}`).toBe(
+        etagOf(JSON.stringify(assembled)),
+      );
+      paths++;
+    }
     compared++;
   }
   return compared;
@@ -78,6 +96,17 @@ describe('stored page docs', () => {
     expect(pages).toBeGreaterThan(3);
     await readAll();
     expect(await expectDocsAgree('reading every page')).toBe(pages);
+    expect(paths).toBe(pages);
+
+    // A PUT stores the doc with its path where it can (SQLite: one snapshot), so the next GET is one read.
+    await readAll();
+    await call('PUT', HOME, { templateName: 'home', displayName: 'Stored' });
+    expect(await expectDocsAgree('a PUT')).toBe(pages);
+    const home0 = (await pagesRepository.findPageDoc(
+      db(),
+      (await allPages()).find((p) => p.segments.join('/') === 'demo/index')!.id,
+    ))!;
+    expect(home0.doc_path).toBe(t.app.folio.ctx.database.dialect === 'sqlite' ? 'demo/index' : null);
 
     // The page's own writes: fields, body, template switch, workflow through PUT and in bulk.
     expect(
@@ -146,6 +175,46 @@ describe('stored page docs', () => {
       call('POST', '/cms/rest/folders/move', { itemPath: 'Assets/bits/contact-us', targetFolderPath: 'Assets/images' }),
     );
     await afterWrite('a page delete', () => call('DELETE', '/cms/rest/pages/by-path/demo/news/articles/press-kit'));
+  });
+
+  it('answer from a stored path only while the page is at that path', async () => {
+    const get = (path: string) => t.request({ method: 'GET', url: `/cms/rest/pages/by-path/${path}` });
+    const idOf = async (path: string) => (await allPages()).find((p) => p.segments.join('/') === path)!.id;
+    const pathOf = async (id: string) => (await pagesRepository.findPageDoc(db(), id))!.doc_path;
+    const read = async (path: string) => {
+      for (let i = 0; i < 2; i++) expect((await get(path)).statusCode, path).toBe(200);
+    };
+
+    // A page in a section: stored with its path; the section renamed, the old path is gone at once.
+    const landing = await idOf('demo/about/team/index');
+    await read('demo/about/team/index');
+    expect(await pathOf(landing)).toBe('demo/about/team/index');
+    await call('POST', '/cms/rest/folders/rename', { path: 'demo/about', newName: 'us' });
+    expect((await get('demo/about/team/index')).statusCode).toBe(404);
+    await read('demo/us/team/index');
+    expect(await pathOf(landing)).toBe('demo/us/team/index');
+
+    // A page moved: its stored path is cleared, the old path is 404.
+    const welcome = await idOf('demo/articles/welcome');
+    await read('demo/articles/welcome');
+    expect(await pathOf(welcome)).toBe('demo/articles/welcome');
+    await call('POST', '/cms/rest/folders/move', { itemPath: 'demo/articles/welcome', targetFolderPath: 'demo/us' });
+    expect(await pathOf(welcome)).toBeNull();
+    expect((await get('demo/articles/welcome')).statusCode).toBe(404);
+    await read('demo/us/welcome');
+
+    // A path read before a rename committed is not trusted after it: the store carries the epoch it read.
+    const before = (await pagesRepository.docByPath(db(), ['demo', 'us', 'welcome']))!;
+    await call('POST', '/cms/rest/folders/rename', { path: 'demo/us', newName: 'about' });
+    await pagesRepository.storeDocPath(db(), {
+      nodeId: welcome,
+      path: 'demo/us/welcome',
+      etag: '"x"',
+      seq: before.doc_seq!,
+      epoch: before.current_epoch,
+    });
+    expect((await get('demo/us/welcome')).statusCode).toBe(404);
+    expect((await get('demo/about/welcome')).statusCode).toBe(200);
   });
 
   it('is not stored from rows read before a write that changed them', async () => {

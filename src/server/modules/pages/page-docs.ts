@@ -7,7 +7,13 @@ import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { presentPage, type PageView } from './pages.presenter.js';
-import { pagesRepository as repo, type PageDocRow, type PageRow, type WidgetWithAsset } from './pages.repository.js';
+import {
+  MAX_DOC_PATH_DEPTH,
+  pagesRepository as repo,
+  type PageDocRow,
+  type PageRow,
+  type WidgetWithAsset,
+} from './pages.repository.js';
 
 /**
  * The stored representation of a page (migration 0080): `pages.doc` holds the page's JSON without `id`, `name`,
@@ -43,6 +49,14 @@ export function pageJson(at: PageAt, doc: string): string {
 export function docOf(page: Page): string {
   const { id: _id, name: _name, siteName: _siteName, folderPath: _folderPath, ...rest } = page;
   return JSON.stringify(rest);
+}
+
+/**
+ * The key a doc's path is stored under (migration 0090): the segments joined by `/` (no name holds one, see
+ * byPathSegments); undefined for paths too short to be a page's or deeper than MAX_DOC_PATH_DEPTH.
+ */
+export function docPathOf(segments: readonly string[]): string | undefined {
+  return segments.length >= 2 && segments.length <= MAX_DOC_PATH_DEPTH ? segments.join('/') : undefined;
 }
 
 export function representationOf(at: PageAt, doc: string): PageRepresentation {
@@ -99,20 +113,32 @@ export async function assemblePage(db: Kysely<DB>, at: PageAt, row: PageRow): Pr
   return presentPage(viewOf(at, row, await loadParts(db, at.id, row.template_name)));
 }
 
+/** How a GET that assembled a page stores its doc: the `doc_seq` and epoch read before its parts, and its path. */
+export interface DocStore {
+  seq: string | number;
+  epoch: string | number;
+  /** The page's path key (docPathOf), when it was read in the same snapshot as `epoch`; else null. */
+  path: string | null;
+}
+
 /**
  * The page at `at` whose row is `row` (read with the current epoch): from its doc when trusted, otherwise
- * assembled from its rows — and then stored for the next read when `store` (outside a write; a store that lost a
- * race with a write is simply not made).
+ * assembled from its rows — and then stored for the next read as `store` says (outside a write; a store that lost
+ * a race with a write is simply not made).
  */
 export async function readPage(
   db: Kysely<DB>,
   at: PageAt,
   row: PageDocRow,
-  store: boolean,
+  store: DocStore | null,
 ): Promise<PageRepresentation & { doc: string }> {
   const trusted = trustedDoc(row);
   if (trusted !== null) return { ...representationOf(at, trusted), doc: trusted };
   const doc = docOf(await assemblePage(db, at, row));
-  if (store) await repo.storeDoc(db, at.id, doc, row.current_epoch, row.doc_seq);
-  return { ...representationOf(at, doc), doc };
+  const rep = representationOf(at, doc);
+  if (store) {
+    const stamp = store.path === null ? null : { path: store.path, etag: rep.etag };
+    await repo.storeDoc(db, at.id, doc, store.epoch, store.seq, stamp);
+  }
+  return { ...rep, doc };
 }

@@ -3,6 +3,7 @@ import { ItemName } from '../../../shared/api/common.js';
 import { PagePutBody, type Page, type PageCalendar, type PageCode } from '../../../shared/api/pages.js';
 import { splitPath } from '../../../shared/api/paths.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
+import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -15,6 +16,7 @@ import type { NodeRow } from '../tree/tree.repository.js';
 import { applyBody } from './page-body.js';
 import {
   docOf,
+  docPathOf,
   loadParts,
   representationOf,
   trustedDoc,
@@ -291,14 +293,18 @@ export function createPageWrites(
         const final: PageRow = { ...edited, ...rowPatch };
         after = { ...after, workflow: workflowOf(final) };
         const doc = docOf(after);
+        const rep = representationOf(at, doc);
         // The fields sent, the workflow's changes and the new doc in one statement (none when nothing changed and
-        // the stored doc is already this one).
+        // the stored doc is already this one). On SQLite the transaction is one snapshot, so the path walked above
+        // is where the page is under the epoch read with its row: the path is stored with the doc, and the next
+        // GET is one indexed read. PostgreSQL reads each statement afresh: the next GET stores it.
         if (Object.keys(rowPatch).length || trustedDoc(row) !== doc) {
-          await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch);
+          const path = isPostgres(trx) ? undefined : docPathOf(segments);
+          const stored = path === undefined ? null : { path, etag: rep.etag };
+          await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch, stored);
         }
         if (touched) await repo.touchNode(trx, id, ts);
 
-        const rep = representationOf(at, doc);
         const responseJson = switching && droppedRegions ? JSON.stringify({ ...after, droppedRegions }) : rep.json;
         return { ...rep, created, droppedRegions: switching ? droppedRegions : undefined, responseJson };
       });

@@ -1,5 +1,6 @@
 import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
+import type { Database } from '../../db/database.js';
 import { prepared, preparedUpdate } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
@@ -51,8 +52,37 @@ export interface PageDocByPath {
   chain: ({ id: string; kind: NodeKind; access_level: string | null } | null)[];
   doc: string | null;
   doc_epoch: string | number | null;
+  doc_seq: string | number | null;
   current_epoch: string | number;
 }
+
+/** A page found by the path its trusted doc was last read at (migration 0090). */
+export interface PageDocAtPath {
+  node_id: string;
+  doc: string;
+  doc_etag: string;
+}
+
+/** The page whose trusted doc was last read at `path`, with the page's ETag there: one indexed read. */
+const DOC_AT_PATH = prepared(
+  (db: Kysely<DB>, p: { path: string }) =>
+    sql<PageDocAtPath>`select node_id, doc, doc_etag from pages
+    where doc_path = ${p.path} and doc is not null and doc_etag is not null
+      and doc_epoch = (select value from page_doc_epoch where id = 1)`,
+);
+/**
+ * Records where a trusted doc was read and the page's ETag there, if neither the row (`doc_seq`) nor the doc's
+ * epoch changed since the statement that resolved the path read them.
+ */
+const STORE_DOC_PATH = prepared(
+  (db: Kysely<DB>, p: { nodeId: string; path: string; etag: string; seq: string | number; epoch: string | number }) =>
+    db
+      .updateTable('pages')
+      .set({ doc_path: p.path, doc_etag: p.etag, doc_seq: sql`doc_seq + 1` })
+      .where('node_id', '=', p.nodeId)
+      .where('doc_seq', '=', p.seq)
+      .where('doc_epoch', '=', p.epoch),
+);
 
 /** Paths deeper than this take the general way (tree.repository's recursive walk). */
 export const MAX_DOC_PATH_DEPTH = 12;
@@ -76,7 +106,9 @@ const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
               sql`left join nodes ${sql.raw(`n${i}`)} on ${sql.raw(`n${i}.parent_id = n${i - 1}.id and n${i}.name`)} = ${p[`n${i}`]}`,
           );
         const last = sql.raw(`n${depth - 1}`);
-        return sql<Record<string, string | number | null>>`select ${sql.join(columns)}, pg.doc, pg.doc_epoch,
+        return sql<
+          Record<string, string | number | null>
+        >`select ${sql.join(columns)}, pg.doc, pg.doc_epoch, pg.doc_seq,
             (select value from page_doc_epoch where id = 1) as current_epoch
           from nodes n0 ${sql.join(joins, sql` `)}
           left join pages pg on pg.node_id = ${last}.id
@@ -84,14 +116,58 @@ const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
       }),
 );
 
+function docByPathQuery(segments: readonly string[]) {
+  const query = DOC_BY_PATH[segments.length];
+  if (!query) throw new Error(`docByPath: depth ${segments.length} is not 1–${MAX_DOC_PATH_DEPTH}`);
+  return query;
+}
+
+function docByPathParams(segments: readonly string[]) {
+  const params: Record<string, string> = { root: ROOT_NODE_ID };
+  segments.forEach((name, i) => (params[`n${i}`] = name));
+  return params;
+}
+
+function docByPathOf(segments: readonly string[], row: Record<string, string | number | null>): PageDocByPath {
+  let missing = false;
+  const chain = segments.map((_, i) => {
+    if (missing || row[`id${i}`] === null) {
+      missing = true;
+      return null;
+    }
+    return {
+      id: row[`id${i}`] as string,
+      kind: row[`kind${i}`] as NodeKind,
+      access_level: row[`access${i}`] as string | null,
+    };
+  });
+  return {
+    chain,
+    doc: row.doc as string | null,
+    doc_epoch: row.doc_epoch,
+    doc_seq: row.doc_seq,
+    current_epoch: row.current_epoch as string | number,
+  };
+}
+
 /** Sets the row and its doc in one statement; `doc_seq` advances, so the pages trigger keeps the doc. */
 const UPDATE_PAGE_AND_DOC = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq']);
 /** Stores a doc computed from rows read when `doc_seq` was `seq`; nothing when the row was written since. */
 const STORE_DOC = prepared(
-  (db: Kysely<DB>, p: { nodeId: string; doc: string; epoch: string | number; seq: string | number }) =>
+  (
+    db: Kysely<DB>,
+    p: {
+      nodeId: string;
+      doc: string;
+      epoch: string | number;
+      seq: string | number;
+      path: string | null;
+      etag: string | null;
+    },
+  ) =>
     db
       .updateTable('pages')
-      .set({ doc: p.doc, doc_epoch: p.epoch, doc_seq: sql`doc_seq + 1` })
+      .set({ doc: p.doc, doc_epoch: p.epoch, doc_path: p.path, doc_etag: p.etag, doc_seq: sql`doc_seq + 1` })
       .where('node_id', '=', p.nodeId)
       .where('doc_seq', '=', p.seq),
 );
@@ -133,30 +209,36 @@ export const pagesRepository = {
 
   /** Nodes of `segments` and the doc of the page at their end (one statement); undefined when the site is missing. */
   async docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<PageDocByPath | undefined> {
-    const query = DOC_BY_PATH[segments.length];
-    if (!query) throw new Error(`docByPath: depth ${segments.length} is not 1–${MAX_DOC_PATH_DEPTH}`);
-    const params: Record<string, string> = { root: ROOT_NODE_ID };
-    segments.forEach((name, i) => (params[`n${i}`] = name));
-    const row = await query.first(db, params);
-    if (!row) return undefined;
-    let missing = false;
-    const chain = segments.map((_, i) => {
-      if (missing || row[`id${i}`] === null) {
-        missing = true;
-        return null;
-      }
-      return {
-        id: row[`id${i}`] as string,
-        kind: row[`kind${i}`] as NodeKind,
-        access_level: row[`access${i}`] as string | null,
-      };
-    });
-    return {
-      chain,
-      doc: row.doc as string | null,
-      doc_epoch: row.doc_epoch,
-      current_epoch: row.current_epoch as string | number,
-    };
+    const row = await docByPathQuery(segments).first(db, docByPathParams(segments));
+    return row && docByPathOf(segments, row);
+  },
+
+  /** `docByPath` read now through `readNow` (Database.readNow, SQLite): the same statement, run synchronously. */
+  docByPathNow(
+    db: Kysely<DB>,
+    readNow: NonNullable<Database['readNow']>,
+    segments: readonly string[],
+  ): PageDocByPath | undefined {
+    const row = docByPathQuery(segments).firstNow(db, readNow, docByPathParams(segments));
+    return row && docByPathOf(segments, row);
+  },
+
+  /** The page whose trusted doc was last read at `path` (segments joined by `/`). */
+  docAtPath(db: Kysely<DB>, path: string) {
+    return DOC_AT_PATH.first(db, { path });
+  },
+
+  /** `docAtPath` read now through `readNow` (Database.readNow, SQLite). */
+  docAtPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, path: string) {
+    return DOC_AT_PATH.firstNow(db, readNow, { path });
+  },
+
+  /** Stores where a doc was read (see STORE_DOC_PATH); false when the row or the epoch moved since. */
+  async storeDocPath(
+    db: Kysely<DB>,
+    p: { nodeId: string; path: string; etag: string; seq: string | number; epoch: string | number },
+  ) {
+    return (await STORE_DOC_PATH.run(db, p)) > 0n;
   },
 
   /** `findPageDoc`, locked until the transaction ends (PostgreSQL) so concurrent writers of one page queue up. */
@@ -164,20 +246,37 @@ export const pagesRepository = {
     return LOCK_PAGE_DOC.first(db, { nodeId });
   },
 
-  /** Writes `patch` and the page's new doc (stored under `epoch`) in one statement. */
+  /**
+   * Writes `patch` and the page's new doc (stored under `epoch`) in one statement, with the path it was made at
+   * and the page's ETag there when the caller read that path in the same snapshot as `epoch` (else null).
+   */
   updatePageAndDoc(
     db: Kysely<DB>,
     nodeId: string,
-    patch: Partial<Omit<PageRow, 'node_id' | 'doc' | 'doc_epoch' | 'doc_seq'>>,
+    patch: Partial<Omit<PageRow, 'node_id' | 'doc' | 'doc_epoch' | 'doc_seq' | 'doc_path' | 'doc_etag'>>,
     doc: string,
     epoch: string | number,
+    at: { path: string; etag: string } | null,
   ) {
-    return UPDATE_PAGE_AND_DOC.run(db, nodeId, { ...patch, doc, doc_epoch: epoch });
+    return UPDATE_PAGE_AND_DOC.run(db, nodeId, {
+      ...patch,
+      doc,
+      doc_epoch: epoch,
+      doc_path: at?.path ?? null,
+      doc_etag: at?.etag ?? null,
+    });
   },
 
   /** Stores a doc read from rows at `doc_seq` = `seq` (a GET's miss); false when the row was written since. */
-  async storeDoc(db: Kysely<DB>, nodeId: string, doc: string, epoch: string | number, seq: string | number) {
-    return (await STORE_DOC.run(db, { nodeId, doc, epoch, seq })) > 0n;
+  async storeDoc(
+    db: Kysely<DB>,
+    nodeId: string,
+    doc: string,
+    epoch: string | number,
+    seq: string | number,
+    at: { path: string; etag: string } | null = null,
+  ) {
+    return (await STORE_DOC.run(db, { nodeId, doc, epoch, seq, path: at?.path ?? null, etag: at?.etag ?? null })) > 0n;
   },
 
   touchNode(db: Kysely<DB>, nodeId: string, updatedAt: string) {

@@ -4,11 +4,11 @@ import type { Actor, AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
-import { readPage, representationOf, trustedDoc, type PageRepresentation } from './page-docs.js';
+import { docPathOf, pageJson, readPage, representationOf, trustedDoc, type PageRepresentation } from './page-docs.js';
 import { isPagePath, locatePage } from './page-location.js';
 import { createPageWorkflow } from './page-workflow.js';
 import { createPageWrites } from './page-write.js';
-import { MAX_DOC_PATH_DEPTH, pagesRepository as repo } from './pages.repository.js';
+import { pagesRepository as repo, type PageDocAtPath, type PageDocByPath } from './pages.repository.js';
 
 export type { PageRepresentation } from './page-docs.js';
 export type { PagePutResult } from './page-write.js';
@@ -30,12 +30,10 @@ export function createPagesService(ctx: AppContext) {
   }
 
   /**
-   * The page at `segments` and its trusted doc, in one statement, when the path is a site, then folders or
-   * sections, then a page with a doc stored under the current epoch; undefined otherwise.
+   * The page at `segments` and its trusted doc, from the one-statement lookup, when the path is a site, then
+   * folders or sections, then a page with a doc stored under the current epoch; undefined otherwise.
    */
-  async function trustedDocByPath(segments: readonly string[]) {
-    if (segments.length < 2 || segments.length > MAX_DOC_PATH_DEPTH) return undefined;
-    const found = await repo.docByPath(ctx.db, segments);
+  function trustedAt(segments: readonly string[], found: PageDocByPath | undefined) {
     if (!found) return undefined;
     const { chain } = found;
     const last = chain.length - 1;
@@ -50,13 +48,54 @@ export function createPagesService(ctx: AppContext) {
     return { chain, at, doc };
   }
 
+  const { readNow } = ctx.database;
+
+  /**
+   * The page whose trusted doc was stored with this path: one indexed read, no walk of the tree (the database
+   * keeps stored paths true, migration 0090). Every role may read everywhere (access levels only ever take
+   * writing away), so the ancestors' levels are not needed to answer.
+   */
+  function atStoredPath(actor: Actor, segments: readonly string[], stored: PageDocAtPath | undefined) {
+    if (!stored) return undefined;
+    requireAccess(actor, [], 'READ', 'this page');
+    const last = segments.length - 1;
+    const at = {
+      id: stored.node_id,
+      name: segments[last]!,
+      siteName: segments[0]!,
+      folderPath: segments.slice(1, last).join('/'),
+    };
+    return { json: pageJson(at, stored.doc), etag: stored.doc_etag };
+  }
+
   return {
-    /** The page with a strong ETag of its JSON: its stored doc, or assembled (and stored) when it has none. */
+    /**
+     * The page with a strong ETag of its JSON: from the doc stored with its path; else from its trusted doc found
+     * by walking the path (and the path is stored with it); else assembled from its rows (and the doc stored).
+     */
     async get(actor: Actor, segments: readonly string[]): Promise<PageRepresentation> {
-      const fast = await trustedDocByPath(segments);
-      if (fast) {
-        requireAccess(actor, fast.chain as NodeRow[], 'READ', 'this page');
-        return representationOf(fast.at, fast.doc);
+      const key = docPathOf(segments);
+      let found: PageDocByPath | undefined;
+      if (key !== undefined) {
+        const stored = readNow ? repo.docAtPathNow(ctx.db, readNow, key) : await repo.docAtPath(ctx.db, key);
+        const answer = atStoredPath(actor, segments, stored);
+        if (answer) return answer;
+        // The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read); on
+        // SQLite through the read-only connection.
+        found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+        const fast = trustedAt(segments, found);
+        if (found && fast) {
+          requireAccess(actor, fast.chain as NodeRow[], 'READ', 'this page');
+          const rep = representationOf(fast.at, fast.doc);
+          await repo.storeDocPath(ctx.db, {
+            nodeId: fast.at.id,
+            path: key,
+            etag: rep.etag,
+            seq: found.doc_seq!,
+            epoch: found.current_epoch,
+          });
+          return rep;
+        }
       }
       // Anything else (no trusted doc, a path that does not lead to a page, a very deep one): the general way,
       // which also answers the precise 4xx.
@@ -65,8 +104,24 @@ export function createPagesService(ctx: AppContext) {
       const row = await repo.findPageDoc(ctx.db, node.id);
       if (!row) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
       const at = { id: node.id, name: loc.name, siteName: loc.siteName, folderPath: loc.folderPath };
-      const { json, etag } = await readPage(ctx.db, at, row, true);
+      // The doc assembled is stored with the path when the one-statement walk above found this page: its epoch and
+      // `doc_seq` were read with the path, before the parts (a write since then makes the store a no-op).
+      const walked = found?.chain[found.chain.length - 1]?.id === node.id && found.doc_seq !== null;
+      const store = walked
+        ? { seq: found!.doc_seq!, epoch: found!.current_epoch, path: key! }
+        : { seq: row.doc_seq, epoch: row.current_epoch, path: null };
+      const { json, etag } = await readPage(ctx.db, at, row, store);
       return { json, etag };
+    },
+    /**
+     * The page answered now, synchronously, from the doc stored with its path, when the database reads
+     * synchronously (SQLite's read-only connection): one indexed read, no query builder, no promise. Undefined
+     * when it takes `get`'s way (no doc stored with this path, PostgreSQL).
+     */
+    getNow(actor: Actor, segments: readonly string[]): PageRepresentation | undefined {
+      const key = readNow && docPathOf(segments);
+      if (!readNow || key === undefined) return undefined;
+      return atStoredPath(actor, segments, repo.docAtPathNow(ctx.db, readNow, key));
     },
     ...createPageWrites(ctx, findPage),
     ...createPageWorkflow(ctx, findPage),
