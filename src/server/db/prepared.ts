@@ -105,18 +105,23 @@ export function prepared<P extends Record<string, unknown>, R>(
 
 /**
  * `update <table> set <patch> where <key> = ?`, prepared once per dialect and set of patched columns (a PUT patches
- * the same few columns every time).
+ * the same few columns every time). With a `guardColumn`, `and <guard> = ?` too: the update happens only if that
+ * column still holds the value read before (`run`'s `guard`).
  */
 export function preparedUpdate<Row extends Record<string, unknown>>(
   table: string,
   keyColumn: string,
   /** Columns every run also sets to their value plus one (`doc_seq = doc_seq + 1`). */
   increments: readonly string[] = [],
+  guardColumn?: string,
 ) {
   const bumps = Object.fromEntries(increments.map((c) => [c, sql`${sql.ref(c)} + 1`]));
   const plans = new WeakMap<object, Map<string, string>>();
   return {
-    async run(db: Kysely<any>, key: unknown, patch: Partial<Row>): Promise<bigint> {
+    async run(db: Kysely<any>, key: unknown, patch: Partial<Row>, guard?: unknown): Promise<bigint> {
+      if ((guardColumn === undefined) !== (guard === undefined)) {
+        throw new Error(`preparedUpdate: a guard value goes with a guard column (${guardColumn ?? 'none'})`);
+      }
       const columns = Object.keys(patch);
       const adapter = db.getExecutor().adapter;
       let byShape = plans.get(adapter);
@@ -126,19 +131,22 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
       if (sql === undefined) {
         // Compiled with the real values once, so the SQL is Kysely's own; the values are bound in column order,
         // then the key.
-        const compiled = db
+        let query = db
           .updateTable(table)
           .set({ ...patch, ...bumps } as never)
-          .where(keyColumn as never, '=', key as never)
-          .compile();
-        if (compiled.parameters.length !== columns.length + 1) {
-          throw new Error(`preparedUpdate: expected ${columns.length + 1} bound values: ${compiled.sql}`);
+          .where(keyColumn as never, '=', key as never);
+        if (guardColumn !== undefined) query = query.where(guardColumn as never, '=', guard as never);
+        const compiled = query.compile();
+        const bound = columns.length + (guardColumn === undefined ? 1 : 2);
+        if (compiled.parameters.length !== bound) {
+          throw new Error(`preparedUpdate: expected ${bound} bound values: ${compiled.sql}`);
         }
         sql = compiled.sql;
         byShape.set(shape, sql);
       }
       const values = columns.map((c) => (patch as Record<string, unknown>)[c]);
       values.push(key);
+      if (guardColumn !== undefined) values.push(guard);
       const r = await db.executeQuery(CompiledQuery.raw(sql, values));
       return r.numAffectedRows ?? 0n;
     },

@@ -13,6 +13,9 @@ import { isPostgres } from '../dialect.js';
  * - A rename or move of a site or section, or any change of a node's kind, advances `page_doc_epoch`, as the
  *   rename or move of a folder already did (migration 0080): every page below may have a new path.
  *
+ * And a page's node shows its row's modification time: a write of `pages.updated_at` sets the node's too, in the
+ * same statement (so a PUT of a page's fields is one `UPDATE`).
+ *
  * Stores of a path are conditional on `doc_seq` and on the epoch read in the same statement as the path itself,
  * so a path read before a rename's commit is never trusted after it.
  */
@@ -56,6 +59,13 @@ export const pageDocPaths: Migration = {
         when ((new.kind in ('site', 'section') and (old.name is distinct from new.name
           or old.parent_id is distinct from new.parent_id)) or old.kind is distinct from new.kind)
         execute function folio_page_doc_epoch()`.execute(db);
+      await sql`create function folio_page_touch_node() returns trigger language plpgsql as $$
+        begin
+          update nodes set updated_at = new.updated_at where id = new.node_id;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger pages_touch_node after update of updated_at on pages for each row
+        when (old.updated_at is distinct from new.updated_at) execute function folio_page_touch_node()`.execute(db);
       return;
     }
 
@@ -79,6 +89,11 @@ export const pageDocPaths: Migration = {
         or old.kind is not new.kind
       begin
         update page_doc_epoch set value = value + 1 where id = 1;
+      end`.execute(db);
+    await sql`create trigger pages_touch_node after update of updated_at on pages
+      when old.updated_at is not new.updated_at
+      begin
+        update nodes set updated_at = new.updated_at where id = new.node_id;
       end`.execute(db);
   },
 };

@@ -25,7 +25,7 @@ import {
   type PageParts,
   type PageRepresentation,
 } from './page-docs.js';
-import { locatePage, type PageLocation } from './page-location.js';
+import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
 import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
 import { pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
@@ -136,6 +136,47 @@ async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
   return { page, parts, ...representationOf(at, docOf(page)) };
 }
 
+/**
+ * The end of every page write: the workflow after it (a content change of a Public page moves it to Quick Edit,
+ * checks it out, …), the row's patch with its modification time when anything changed, the page as it is then,
+ * its doc and its representation.
+ */
+function finishEdit(w: {
+  row: PageRow;
+  edited: PageRow;
+  patch: Partial<PageRow>;
+  after: Page;
+  contentChanged: boolean;
+  created: boolean;
+  body: PagePutBody;
+  actor: Actor;
+  ts: string;
+  at: PageAt;
+}) {
+  // A new page's first content is not an edit: it stays a checked-out Draft unless a state is asked for.
+  const workflow = workflowAfterWrite(
+    w.edited,
+    {
+      contentChanged: w.contentChanged && !w.created,
+      target: w.body.workflow?.state,
+      checkedOut: w.body.workflow?.checkedOut,
+    },
+    w.actor,
+  );
+  const workflowPatch = Object.fromEntries(
+    Object.entries(workflow).filter(([k, v]) => w.edited[k as keyof typeof workflow] !== v),
+  ) as Partial<PageRow>;
+  const touched = w.contentChanged || Object.keys(workflowPatch).length > 0;
+  const rowPatch: Partial<PageRow> = {
+    ...w.patch,
+    ...workflowPatch,
+    ...(touched ? { updated_at: w.ts, updated_by: w.actor.username } : {}),
+  };
+  const page: Page = { ...w.after, workflow: workflowOf({ ...w.edited, ...rowPatch }) };
+  const doc = docOf(page);
+  return { rowPatch, page, doc, rep: representationOf(w.at, doc) };
+}
+
 /** Page writes: create or update by path (fields, body regions, template switch, workflow), and delete. */
 export function createPageWrites(
   ctx: AppContext,
@@ -171,6 +212,66 @@ export function createPageWrites(
     return { id, row: (await repo.findPageDoc(trx, id))! };
   }
 
+  /**
+   * An edit of fields only (no body, same template) of a page with a trusted doc, as one read and one write and no
+   * transaction: the path, the row and its doc in one statement (on SQLite through the read-only connection),
+   * then one `UPDATE` of the row and its doc (and, by trigger, the node's modification time) on condition that
+   * `doc_seq` is still the one read. The path is stored with the doc: it was read in the same snapshot as the
+   * epoch. Undefined when it does not apply or another write came in between: the transactional way then does
+   * it (and checks everything again). Throws what that way would for access and preconditions.
+   */
+  async function putFieldsNow(
+    actor: Actor,
+    segments: readonly string[],
+    body: PagePutBody,
+    pre: Preconditions,
+    ts: string,
+  ): Promise<PagePutResult | undefined> {
+    const path = docPathOf(segments);
+    if (path === undefined || body.body !== undefined) return undefined;
+    const { readNow } = ctx.database;
+    const found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+    const row = found?.row;
+    if (!found || !row || !isPagePath(found.chain.map((n) => n?.kind))) return undefined;
+    const doc = trustedDoc(row);
+    if (doc === null || body.templateName !== row.template_name) return undefined;
+    requireAccess(actor, found.chain as NodeRow[], 'WRITE', 'pages here');
+    const name = segments[segments.length - 1]!;
+    const at: PageAt = { id: row.node_id, name, siteName: segments[0]!, folderPath: segments.slice(1, -1).join('/') };
+    const before = representationOf(at, doc);
+    assertPreconditions(pre, before.etag, `The page "${name}"`);
+    if (body.id !== undefined && body.id !== row.node_id) {
+      throw conflict(
+        'ID_MISMATCH',
+        `The body's id "${body.id}" is not the id of the page at the URL (${row.node_id}).`,
+      );
+    }
+    const patch = patchFields(row, body);
+    const edited: PageRow = { ...row, ...patch };
+    const members = rowMembersOf(edited, name);
+    const contentChanged = JSON.stringify(rowMembersOf(row, name)) !== JSON.stringify(members);
+    const after = { ...(JSON.parse(doc) as Omit<Page, keyof PageAt>), ...at, ...members } as Page;
+    const {
+      rowPatch,
+      doc: newDoc,
+      rep,
+    } = finishEdit({ row, edited, patch, after, contentChanged, created: false, body, actor, ts, at });
+    const result = { ...rep, created: false, responseJson: rep.json };
+    if (!Object.keys(rowPatch).length && newDoc === doc) return result;
+    const stamp = { path, etag: rep.etag };
+    const wrote = await repo.updatePageAndDoc(
+      ctx.db,
+      row.node_id,
+      rowPatch,
+      newDoc,
+      found.current_epoch,
+      stamp,
+      row.doc_path,
+      row.doc_seq,
+    );
+    return wrote > 0n ? result : undefined;
+  }
+
   return {
     /**
      * Creates the page when nothing is at the URL, otherwise updates the fields sent; body regions, template
@@ -193,6 +294,8 @@ export function createPageWrites(
       }
       const now = ctx.now();
       const ts = isoTime(now);
+      const quick = await putFieldsNow(actor, segments, body, pre, ts);
+      if (quick) return quick;
       return ctx.db.transaction().execute(async (trx) => {
         const loc = await locatePage(trx, segments);
         if (loc.occupant && loc.occupant.kind !== 'page') {
@@ -232,9 +335,13 @@ export function createPageWrites(
 
         let after: Page;
         let droppedRegions: string[] | undefined;
+        let contentChanged: boolean;
         if (before && !body.body && !switching) {
-          // Fields only: the body and template stay as they are, so the page changes in its row's members alone.
-          after = { ...before.page, ...rowMembersOf(edited, loc.name) };
+          // Fields only: the body and template stay as they are, so the page changes in its row's members alone
+          // (and its content changed when they did).
+          const members = rowMembersOf(edited, loc.name);
+          after = { ...before.page, ...members };
+          contentChanged = JSON.stringify(rowMembersOf(row, loc.name)) !== JSON.stringify(members);
         } else {
           // Body regions or a template switch: widgets are written, then the page is presented from its parts.
           const parts: PageParts | undefined = before?.parts;
@@ -268,42 +375,31 @@ export function createPageWrites(
             ...(parts ? { assetFolderPaths: parts.assetFolderPaths } : {}),
           });
           after = presentPage(viewOf(at, edited, afterParts));
+          contentChanged = !before || contentSignature(before.page) !== contentSignature(after);
         }
-        const contentChanged = !before || contentSignature(before.page) !== contentSignature(after);
 
-        // A new page's first content is not an edit: it stays a checked-out Draft unless a state is asked for.
-        const workflow = workflowAfterWrite(
+        const { rowPatch, doc, rep, page } = finishEdit({
+          row,
           edited,
-          {
-            contentChanged: contentChanged && !created,
-            target: body.workflow?.state,
-            checkedOut: body.workflow?.checkedOut,
-          },
+          patch,
+          after,
+          contentChanged,
+          created,
+          body,
           actor,
-        );
-        const workflowPatch = Object.fromEntries(
-          Object.entries(workflow).filter(([k, v]) => edited[k as keyof typeof workflow] !== v),
-        ) as Partial<PageRow>;
-        const touched = contentChanged || Object.keys(workflowPatch).length > 0;
-        const rowPatch: Partial<PageRow> = {
-          ...patch,
-          ...workflowPatch,
-          ...(touched ? { updated_at: ts, updated_by: actor.username } : {}),
-        };
-        const final: PageRow = { ...edited, ...rowPatch };
-        after = { ...after, workflow: workflowOf(final) };
-        const doc = docOf(after);
-        const rep = representationOf(at, doc);
+          ts,
+          at,
+        });
+        after = page;
         // The fields sent, the workflow's changes and the new doc in one statement (none when nothing changed and
-        // the stored doc is already this one). On SQLite the transaction is one snapshot, so the path walked above
-        // is where the page is under the epoch read with its row: the path is stored with the doc, and the next
-        // GET is one indexed read. PostgreSQL reads each statement afresh: the next GET stores it.
+        // the stored doc is already this one; the node's modification time follows by trigger). On SQLite the
+        // transaction is one snapshot, so the path walked above is where the page is under the epoch read with
+        // its row: the path is stored with the doc. PostgreSQL reads each statement afresh: the next GET stores it.
         if (Object.keys(rowPatch).length || trustedDoc(row) !== doc) {
           const path = isPostgres(trx) ? undefined : docPathOf(segments);
           const stored = path === undefined ? null : { path, etag: rep.etag };
-          await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch, stored);
+          await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch, stored, row.doc_path);
         }
-        if (touched) await repo.touchNode(trx, id, ts);
 
         const responseJson = switching && droppedRegions ? JSON.stringify({ ...after, droppedRegions }) : rep.json;
         return { ...rep, created, droppedRegions: switching ? droppedRegions : undefined, responseJson };

@@ -54,6 +54,8 @@ export interface PageDocByPath {
   doc_epoch: string | number | null;
   doc_seq: string | number | null;
   current_epoch: string | number;
+  /** The page row at the end of the path (with the current epoch), when there is one. */
+  row: PageDocRow | null;
 }
 
 /** A page found by the path its trusted doc was last read at (migration 0090). */
@@ -106,9 +108,7 @@ const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
               sql`left join nodes ${sql.raw(`n${i}`)} on ${sql.raw(`n${i}.parent_id = n${i - 1}.id and n${i}.name`)} = ${p[`n${i}`]}`,
           );
         const last = sql.raw(`n${depth - 1}`);
-        return sql<
-          Record<string, string | number | null>
-        >`select ${sql.join(columns)}, pg.doc, pg.doc_epoch, pg.doc_seq,
+        return sql<Record<string, string | number | null>>`select ${sql.join(columns)}, pg.*,
             (select value from page_doc_epoch where id = 1) as current_epoch
           from nodes n0 ${sql.join(joins, sql` `)}
           left join pages pg on pg.node_id = ${last}.id
@@ -141,8 +141,15 @@ function docByPathOf(segments: readonly string[], row: Record<string, string | n
       access_level: row[`access${i}`] as string | null,
     };
   });
+  let page: PageDocRow | null = null;
+  if (row.node_id !== null) {
+    const fields: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) if (!/^(id|kind|access)\d+$/.test(k)) fields[k] = v;
+    page = fields as unknown as PageDocRow;
+  }
   return {
     chain,
+    row: page,
     doc: row.doc as string | null,
     doc_epoch: row.doc_epoch,
     doc_seq: row.doc_seq,
@@ -152,6 +159,8 @@ function docByPathOf(segments: readonly string[], row: Record<string, string | n
 
 /** Sets the row and its doc in one statement; `doc_seq` advances, so the pages trigger keeps the doc. */
 const UPDATE_PAGE_AND_DOC = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq']);
+/** The same, only if `doc_seq` is still the one read (outside a transaction: the write of a read-modify-write). */
+const UPDATE_PAGE_AND_DOC_IF = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq'], 'doc_seq');
 /** Stores a doc computed from rows read when `doc_seq` was `seq`; nothing when the row was written since. */
 const STORE_DOC = prepared(
   (
@@ -170,9 +179,6 @@ const STORE_DOC = prepared(
       .set({ doc: p.doc, doc_epoch: p.epoch, doc_path: p.path, doc_etag: p.etag, doc_seq: sql`doc_seq + 1` })
       .where('node_id', '=', p.nodeId)
       .where('doc_seq', '=', p.seq),
-);
-const TOUCH_NODE = prepared((db: Kysely<DB>, p: { nodeId: string; updatedAt: string }) =>
-  db.updateTable('nodes').set({ updated_at: p.updatedAt }).where('id', '=', p.nodeId),
 );
 const WIDGETS = prepared((db: Kysely<DB>, p: { pageId: string }): Compilable<WidgetWithAsset> =>
   db
@@ -248,7 +254,8 @@ export const pagesRepository = {
 
   /**
    * Writes `patch` and the page's new doc (stored under `epoch`) in one statement, with the path it was made at
-   * and the page's ETag there when the caller read that path in the same snapshot as `epoch` (else null).
+   * and the page's ETag there when the caller read that path in the same snapshot as `epoch` (else null). The
+   * path is written only when it differs from `storedPath`, the row's (its index entry then stays as it is).
    */
   updatePageAndDoc(
     db: Kysely<DB>,
@@ -257,14 +264,21 @@ export const pagesRepository = {
     doc: string,
     epoch: string | number,
     at: { path: string; etag: string } | null,
-  ) {
-    return UPDATE_PAGE_AND_DOC.run(db, nodeId, {
+    storedPath: string | null,
+    /** Write only if the row's `doc_seq` is still this (answers 0n otherwise). */
+    ifSeq?: string | number,
+  ): Promise<bigint> {
+    const path = at?.path ?? null;
+    const set = {
       ...patch,
       doc,
       doc_epoch: epoch,
-      doc_path: at?.path ?? null,
       doc_etag: at?.etag ?? null,
-    });
+      ...(path !== storedPath ? { doc_path: path } : {}),
+    };
+    return ifSeq === undefined
+      ? UPDATE_PAGE_AND_DOC.run(db, nodeId, set)
+      : UPDATE_PAGE_AND_DOC_IF.run(db, nodeId, set, ifSeq);
   },
 
   /** Stores a doc read from rows at `doc_seq` = `seq` (a GET's miss); false when the row was written since. */
@@ -277,10 +291,6 @@ export const pagesRepository = {
     at: { path: string; etag: string } | null = null,
   ) {
     return (await STORE_DOC.run(db, { nodeId, doc, epoch, seq, path: at?.path ?? null, etag: at?.etag ?? null })) > 0n;
-  },
-
-  touchNode(db: Kysely<DB>, nodeId: string, updatedAt: string) {
-    return TOUCH_NODE.run(db, { nodeId, updatedAt });
   },
 
   /** Widgets of a page in region and position order, with the shared asset each links. */
