@@ -58,10 +58,10 @@ export interface Database {
   readonly durableCalls: number;
   readonly durableSyncs: number;
   /**
-   * SQLite: runs one read-only statement now, synchronously, on a connection of its own, and answers its first
-   * row. That connection sees what is committed and never a transaction another request has open on the main
-   * one (which Kysely holds across awaits), so a GET answered from it does not queue behind writers. Undefined on
-   * PostgreSQL, where every read is a round trip.
+   * SQLite: runs one read-only statement now, synchronously, and answers its first row: on the main connection
+   * when no transaction is open on it, else on a read-only connection of its own. Either way it sees what is
+   * committed and never a transaction another request has open (Kysely holds one across awaits), and a GET
+   * answered with it never queues behind writers. Undefined on PostgreSQL, where every read is a round trip.
    */
   readonly readNow?: (sql: string, parameters: readonly unknown[]) => unknown;
   /** True when the database answers. */
@@ -104,7 +104,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('busy_timeout = 5000');
     barrier = createDurabilityBarrier({ sqlitePath: opts.sqlitePath, sync: opts.walSync });
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    reader = openReader(opts.sqlitePath);
+    reader = openReader(sqlite, opts.sqlitePath);
   }
 
   return {
@@ -173,23 +173,34 @@ export function openDatabase(opts: DatabaseOptions): Database {
 }
 
 /**
- * A read-only connection to the SQLite file (opened after the writer's, which creates it and sets WAL mode) with
- * its statements prepared once. Each `first` is its own read transaction: a snapshot of the last commit.
+ * Synchronous reads for `Database.readNow`. The writer's own connection serves them while it has no transaction
+ * open (between Kysely's statements nothing is half-done on it, and its page cache is warm: its own commits do not
+ * empty it, while every commit empties a second connection's). While a transaction is open there (Kysely holds it
+ * across awaits), a read-only connection of its own answers: it sees only what is committed, never that
+ * transaction's changes. Statements are prepared once per connection; each read is its own read transaction.
  */
-function openReader(sqlitePath: string) {
-  const conn = new SQLite(sqlitePath, { readonly: true, fileMustExist: true });
-  const statements = new Map<string, ReturnType<typeof conn.prepare>>();
-  return {
-    first(sql: string, parameters: readonly unknown[]): unknown {
+function openReader(writer: InstanceType<typeof SQLite>, sqlitePath: string) {
+  const reader = new SQLite(sqlitePath, { readonly: true, fileMustExist: true });
+  const prepare = (conn: InstanceType<typeof SQLite>) => {
+    const statements = new Map<string, ReturnType<typeof conn.prepare>>();
+    return (sql: string) => {
       let stmt = statements.get(sql);
       if (!stmt) {
         // A fixed set of prepared queries comes here; the bound only guards against a caller that builds SQL.
         if (statements.size >= 200) statements.clear();
         statements.set(sql, (stmt = conn.prepare(sql)));
       }
+      return stmt;
+    };
+  };
+  const onWriter = prepare(writer);
+  const onReader = prepare(reader);
+  return {
+    first(sql: string, parameters: readonly unknown[]): unknown {
+      const stmt = writer.inTransaction ? onReader(sql) : onWriter(sql);
       return stmt.get(parameters as unknown[]);
     },
-    close: () => conn.close(),
+    close: () => reader.close(),
   };
 }
 
