@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { CSRF_HEADER } from '../../shared/api/auth.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import type { App } from '../lib/http.js';
+import type { Actor } from '../lib/context.js';
 import type { AuthService, SessionInfo } from '../modules/auth/auth.service.js';
 
 export const SESSION_COOKIE = 'folio_session';
@@ -18,7 +19,16 @@ function needsAuth(request: FastifyRequest): boolean {
  * Authenticates every request that needs it: HTTP Basic, or the session cookie. Unsafe methods on a cookie
  * session need the session's CSRF token in `X-CSRF-Token` (the SPA reads it from login or /auth/me).
  */
-export function registerAuthentication(app: App, auth: AuthService) {
+export function registerAuthentication(
+  app: App,
+  auth: AuthService,
+  /**
+   * Whether reading the change generation costs a query (PostgreSQL). Then an unsafe request with Basic
+   * credentials does not read it: it bumps the generation anyway, so a remembered credential would never match,
+   * and the user row is read at once instead (one round trip, not two).
+   */
+  opts: { generationCostsAQuery: boolean },
+) {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
 
@@ -74,6 +84,16 @@ export function registerAuthentication(app: App, auth: AuthService) {
       authenticateSession(request, reply).then(() => done(), done);
       return;
     }
+    const useBasic = (actor: Promise<Actor | null>) =>
+      actor.then((a) => {
+        if (!a) return done(unauthenticated('Only HTTP Basic credentials are accepted in Authorization.'));
+        request.actor = a;
+        done();
+      }, done);
+    if (opts.generationCostsAQuery && UNSAFE.has(request.method)) {
+      void useBasic(auth.resolveBasic(header, request.ip, undefined));
+      return;
+    }
     const generation = request.changeGeneration();
     // Credentials verified under the current generation: no promise at all (the generation is a plain value on
     // SQLite), so a cache hit runs its whole onRequest chain synchronously.
@@ -82,15 +102,11 @@ export function registerAuthentication(app: App, auth: AuthService) {
       request.actor = remembered;
       return done();
     }
-    const actor =
+    void useBasic(
       typeof generation === 'string'
         ? auth.resolveBasic(header, request.ip, generation)
-        : generation.then((g) => auth.resolveBasic(header, request.ip, g));
-    actor.then((a) => {
-      if (!a) return done(unauthenticated('Only HTTP Basic credentials are accepted in Authorization.'));
-      request.actor = a;
-      done();
-    }, done);
+        : generation.then((g) => auth.resolveBasic(header, request.ip, g)),
+    );
   };
   app.addHook('onRequest', onRequest);
 }

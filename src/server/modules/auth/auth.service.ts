@@ -239,8 +239,9 @@ export function createAuthService(ctx: AppContext) {
      * while it is unchanged (every change of users or passwords bumps it, on every node); otherwise the user row
      * is read again and a changed password hash (or a deleted user) drops the credential.
      */
-    async resolveBasic(header: string, address: string, generation: string): Promise<Actor | null> {
-      const remembered = rememberedBasic(header, generation);
+    async resolveBasic(header: string, address: string, generation: string | undefined): Promise<Actor | null> {
+      // Without a generation (an unsafe request on PostgreSQL, which does not read it) the user row is read anyway.
+      const remembered = generation === undefined ? null : rememberedBasic(header, generation);
       if (remembered) return remembered;
       const cacheKey = basicCacheKey(header);
       const cached = basicCache.get(cacheKey);
@@ -256,7 +257,7 @@ export function createAuthService(ctx: AppContext) {
         const user = await findUserCredentials(db, username);
         // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
         if (user && user.password_hash === cached.passwordHash) {
-          Object.assign(cached, { role: user.role as Role, generation });
+          Object.assign(cached, { role: user.role as Role }, generation === undefined ? {} : { generation });
           return { username, role: cached.role };
         }
         basicCache.delete(cacheKey);
@@ -269,7 +270,8 @@ export function createAuthService(ctx: AppContext) {
         role: user!.role as Role,
         passwordHash: user!.password_hash,
         expires: now + BASIC_CACHE_MS,
-        generation,
+        // '' matches no generation: the next safe request reads the user row once more.
+        generation: generation ?? '',
       });
       return actor;
     },
