@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AssetListSort } from '../../../shared/api/assets.js';
 import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { forUpdate, jsonTextField, textValue, toNumber } from '../../db/dialect.js';
+import { prepared } from '../../db/prepared.js';
 import type { AssetsTable, DB } from '../../db/schema.js';
 
 /** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
@@ -116,6 +117,16 @@ const assetColumns = [
   'n.updated_at as node_updated_at',
 ] as const;
 
+/** An asset row with its node by node id (prepared, db/prepared.ts: every read and write of one asset runs it). */
+const findAssetQuery = (db: Kysely<DB>, p: { id: string }) =>
+  db
+    .selectFrom('assets as a')
+    .innerJoin('nodes as n', 'n.id', 'a.node_id')
+    .select(assetColumns)
+    .where('a.node_id', '=', p.id);
+const FIND = prepared(findAssetQuery);
+const FIND_LOCKED = prepared((db: Kysely<DB>, p: { id: string }) => forUpdate(db, findAssetQuery(db, p)));
+
 function normalise<R extends { size: unknown; checked_out: unknown; parent_id: string | null }>(row: R) {
   return {
     ...row,
@@ -143,12 +154,7 @@ export const assetsRepository = {
   },
   /** An asset by its node id, locked until the transaction ends when `lock` (PostgreSQL). */
   async find(db: Kysely<DB>, id: string, lock = false): Promise<AssetRow | undefined> {
-    const q = db
-      .selectFrom('assets as a')
-      .innerJoin('nodes as n', 'n.id', 'a.node_id')
-      .select(assetColumns)
-      .where('a.node_id', '=', id);
-    const row = await (lock ? forUpdate(db, q) : q).executeTakeFirst();
+    const row = await (lock ? FIND_LOCKED : FIND).first(db, { id });
     return row ? (normalise(row) as AssetRow) : undefined;
   },
 

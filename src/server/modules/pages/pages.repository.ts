@@ -3,7 +3,7 @@ import { isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
 import { prepared, preparedUpdate } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
-import { ROOT_NODE_ID } from '../../db/structure.js';
+import { joinedPath, joinedPathParams } from '../tree/tree.repository.js';
 
 export type PageRow = Selectable<PagesTable>;
 /** A page row with the current page-doc epoch (its doc is trusted when `doc_epoch` equals it). */
@@ -101,18 +101,10 @@ const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
         const columns = levels.map((i) =>
           sql.raw(`n${i}.id as id${i}, n${i}.kind as kind${i}, n${i}.access_level as access${i}`),
         );
-        const joins = levels
-          .slice(1)
-          .map(
-            (i) =>
-              sql`left join nodes ${sql.raw(`n${i}`)} on ${sql.raw(`n${i}.parent_id = n${i - 1}.id and n${i}.name`)} = ${p[`n${i}`]}`,
-          );
-        const last = sql.raw(`n${depth - 1}`);
+        const path = joinedPath(depth, p);
         return sql<Record<string, string | number | null>>`select ${sql.join(columns)}, pg.*,
             (select value from page_doc_epoch where id = 1) as current_epoch
-          from nodes n0 ${sql.join(joins, sql` `)}
-          left join pages pg on pg.node_id = ${last}.id
-          where n0.parent_id = ${p.root} and n0.name = ${p.n0}`;
+          ${path.from} left join pages pg on pg.node_id = ${sql.raw(`n${depth - 1}`)}.id ${path.where}`;
       }),
 );
 
@@ -120,12 +112,6 @@ function docByPathQuery(segments: readonly string[]) {
   const query = DOC_BY_PATH[segments.length];
   if (!query) throw new Error(`docByPath: depth ${segments.length} is not 1–${MAX_DOC_PATH_DEPTH}`);
   return query;
-}
-
-function docByPathParams(segments: readonly string[]) {
-  const params: Record<string, string> = { root: ROOT_NODE_ID };
-  segments.forEach((name, i) => (params[`n${i}`] = name));
-  return params;
 }
 
 function docByPathOf(segments: readonly string[], row: Record<string, string | number | null>): PageDocByPath {
@@ -215,7 +201,7 @@ export const pagesRepository = {
 
   /** Nodes of `segments` and the doc of the page at their end (one statement); undefined when the site is missing. */
   async docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<PageDocByPath | undefined> {
-    const row = await docByPathQuery(segments).first(db, docByPathParams(segments));
+    const row = await docByPathQuery(segments).first(db, joinedPathParams(segments));
     return row && docByPathOf(segments, row);
   },
 
@@ -225,7 +211,7 @@ export const pagesRepository = {
     readNow: NonNullable<Database['readNow']>,
     segments: readonly string[],
   ): PageDocByPath | undefined {
-    const row = docByPathQuery(segments).firstNow(db, readNow, docByPathParams(segments));
+    const row = docByPathQuery(segments).firstNow(db, readNow, joinedPathParams(segments));
     return row && docByPathOf(segments, row);
   },
 
