@@ -341,6 +341,10 @@ describe('stored XSS: payloads saved through the API, opened in the SPA', () => 
       }
       // The payloads were on screen, as text: the sites list shows every site's title.
       await open(page, '/sites', inFlight, true);
+      // The list renders after its read; give it time on a loaded machine (the assertion below still decides).
+      await page
+        .waitForFunction((text) => document.body.innerText.includes(text), "alert('XSS-1')", { timeout: 10_000 })
+        .catch(() => undefined);
       const shown = await page.evaluate(() => document.body.innerText);
       const jsLinks = await page.$$eval('a[href^="javascript:" i], iframe[src^="javascript:" i]', (els) => els.length);
       const notFound = visited.filter((u) => notFoundScreens.has(u));
@@ -379,6 +383,12 @@ async function open(page: Page, url: string, inFlight: () => number, inApp: bool
     await page.goto(url, { waitUntil: 'domcontentloaded' });
   }
   const deadline = Date.now() + 5000;
+  // The screen of the URL is up (a navigation still under way would leave the previous screen to be read).
+  await page
+    .waitForFunction((u) => window.location.pathname === new URL(u, window.location.origin).pathname, url, {
+      timeout: 5000,
+    })
+    .catch(() => undefined);
   let quietSince = Date.now();
   while (Date.now() < deadline) {
     await page.waitForTimeout(50);

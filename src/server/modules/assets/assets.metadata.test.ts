@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AssetBulkResult, AssetUsage } from '../../../shared/api/assets.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
+import { findAsset } from './assets.common.js';
 import { assetCount, blobKeys, image, linkAssetFromPage, metadataOf, pdf, upload } from './assets.fixtures.js';
+import { representAsset } from './assets.presenter.js';
+import { assetsRepository } from './assets.repository.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -130,6 +134,32 @@ describe('asset metadata: read and update', () => {
     );
     expect(meta.id).toMatch(/^\d+-\d+-\d+$/);
     expect(meta.lastModifiedDate).toBe(meta.createdDate);
+  });
+
+  it('reads an asset at every depth, in one statement up to the joined depth and by the walk beyond, the same JSON', async () => {
+    const db = t.app.folio.ctx.db;
+    const folders: string[] = [];
+    for (let depth = 2; depth <= MAX_JOINED_DEPTH + 3; depth++) {
+      const path = ['Assets', ...folders, `note-${depth}`];
+      const created = await createText(path.join('/'), `<p>${depth}</p>`);
+      const res = await req('GET', `${META}/${path.join('/')}`);
+      expect(res.statusCode, path.join('/')).toBe(200);
+      // The general way (the walk, then the row by id) presents the same bytes.
+      const { row } = await findAsset(db, path);
+      expect(res.body, path.join('/')).toBe(representAsset(row, path.slice(0, -1)).json);
+      expect(metadataOf(res)).toEqual(created);
+      const joined = await assetsRepository.findByPath(db, path);
+      if (depth <= MAX_JOINED_DEPTH) expect(joined, path.join('/')).toEqual(row);
+      else expect(joined).toBeUndefined();
+      // A folder on the way, or a path that goes on past the asset, is no asset.
+      expect((await req('GET', `${META}/${path.slice(0, -1).join('/')}`)).statusCode).toBe(404);
+      expect((await req('GET', `${META}/${path.join('/')}/more`)).statusCode).toBe(404);
+      folders.push(`f${depth}`);
+    }
+    // A rename of a folder on the way is seen at once (nothing of the path is kept).
+    await db.updateTable('nodes').set({ name: 'renamed' }).where('name', '=', 'f2').execute();
+    expect((await req('GET', `${META}/Assets/f2/note-3`)).statusCode).toBe(404);
+    expect(metadataOf(await req('GET', `${META}/Assets/renamed/note-3`)).folderPath).toBe('Assets/renamed');
   });
 
   it('changes only the fields sent, ignores read-only members, and moves lastModifiedDate', async () => {

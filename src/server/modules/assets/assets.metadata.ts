@@ -1,6 +1,6 @@
 import type { AssetPutBody } from '../../../shared/api/assets.js';
 import type { FieldError } from '../../../shared/api/errors.js';
-import { splitPath } from '../../../shared/api/paths.js';
+import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths.js';
 import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
@@ -18,7 +18,7 @@ import {
   targetOf,
 } from './assets.common.js';
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
-import { assetsRepository as repo } from './assets.repository.js';
+import { assetsRepository as repo, type AssetRow } from './assets.repository.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
 
 /** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
@@ -42,9 +42,35 @@ function parseFields(text: string): Record<string, unknown> {
 
 /** Metadata of any asset (GET, PUT) and the non-binary assets that a PUT creates. */
 export function createAssetMetadata(ctx: AppContext) {
+  const { readNow } = ctx.database;
+
+  /**
+   * The metadata of the asset at `segments`: the path and the row in one statement; anything else (a deep path,
+   * no asset there) takes findAsset's way, which answers the precise 404.
+   */
   async function get(actor: Actor, segments: readonly string[]): Promise<AssetRepresentation> {
+    if (segments[0] === ASSET_LIBRARY) {
+      const found = readNow ? repo.findByPathNow(ctx.db, readNow, segments) : await repo.findByPath(ctx.db, segments);
+      if (found) return readable(actor, found, segments);
+    }
     const { chain, row } = await findAsset(ctx.db, segments);
     requireAccess(actor, chain, 'READ', segments.join('/'));
+    return representAsset(row, segments.slice(0, -1));
+  }
+
+  /**
+   * `get` answered now, synchronously, when the database reads synchronously (SQLite) and the path leads to an
+   * asset in one statement; undefined otherwise (then `get` answers).
+   */
+  function getNow(actor: Actor, segments: readonly string[]): AssetRepresentation | undefined {
+    if (!readNow || segments[0] !== ASSET_LIBRARY) return undefined;
+    const found = repo.findByPathNow(ctx.db, readNow, segments);
+    return found && readable(actor, found, segments);
+  }
+
+  /** Every role may read every asset (access levels only ever take writing away): no ancestors needed. */
+  function readable(actor: Actor, row: AssetRow, segments: readonly string[]): AssetRepresentation {
+    requireAccess(actor, [], 'READ', segments.join('/'));
     return representAsset(row, segments.slice(0, -1));
   }
 
@@ -183,5 +209,5 @@ export function createAssetMetadata(ctx: AppContext) {
     );
   }
 
-  return { get, put };
+  return { get, getNow, put };
 }

@@ -3,7 +3,9 @@ import type { AssetListSort } from '../../../shared/api/assets.js';
 import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { forUpdate, jsonTextField, textValue, toNumber } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
+import type { Database } from '../../db/database.js';
 import type { AssetsTable, DB } from '../../db/schema.js';
+import { joinedPath, joinedPathParams, MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
 
 /** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
 export type AssetRow = Selectable<AssetsTable> & {
@@ -125,6 +127,28 @@ const findAssetQuery = (db: Kysely<DB>, p: { id: string }) =>
     .select(assetColumns)
     .where('a.node_id', '=', p.id);
 const FIND = prepared(findAssetQuery);
+
+/**
+ * The asset at a path of `depth` segments with its row, in one statement: the path's joined lookups
+ * (tree.repository joinedPath), then the detail row of its last node. No row when the path does not lead to an
+ * asset. Prepared once per depth.
+ */
+const FIND_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
+  depth < 2
+    ? undefined
+    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
+        const last = `n${depth - 1}`;
+        const columns = assetColumns.map((c) => sql.raw(c.replace(/^n\./, `${last}.`)));
+        const path = joinedPath(depth, p);
+        return sql<RawAssetRow>`select ${sql.join(columns)} ${path.from}
+          join assets a on a.node_id = ${sql.raw(last)}.id ${path.where}`;
+      }),
+);
+type RawAssetRow = Omit<AssetRow, 'size' | 'checked_out' | 'parent_id'> & {
+  size: unknown;
+  checked_out: unknown;
+  parent_id: string | null;
+};
 const FIND_LOCKED = prepared((db: Kysely<DB>, p: { id: string }) => forUpdate(db, findAssetQuery(db, p)));
 
 function normalise<R extends { size: unknown; checked_out: unknown; parent_id: string | null }>(row: R) {
@@ -152,6 +176,27 @@ export const assetsRepository = {
     }
     return keys;
   },
+  /**
+   * The asset at `segments` (the library's name first) in one statement, or undefined: when nothing or something
+   * other than an asset is there, and for paths deeper than the joined lookup takes (`find` after
+   * tree.repository's walk answers those).
+   */
+  async findByPath(db: Kysely<DB>, segments: readonly string[]): Promise<AssetRow | undefined> {
+    const query = FIND_BY_PATH[segments.length];
+    const row = query && (await query.first(db, joinedPathParams(segments)));
+    return row ? (normalise(row) as AssetRow) : undefined;
+  },
+
+  /** `findByPath` read now through `readNow` (Database.readNow, SQLite). */
+  findByPathNow(
+    db: Kysely<DB>,
+    readNow: NonNullable<Database['readNow']>,
+    segments: readonly string[],
+  ): AssetRow | undefined {
+    const row = FIND_BY_PATH[segments.length]?.firstNow(db, readNow, joinedPathParams(segments));
+    return row ? (normalise(row) as AssetRow) : undefined;
+  },
+
   /** An asset by its node id, locked until the transaction ends when `lock` (PostgreSQL). */
   async find(db: Kysely<DB>, id: string, lock = false): Promise<AssetRow | undefined> {
     const row = await (lock ? FIND_LOCKED : FIND).first(db, { id });

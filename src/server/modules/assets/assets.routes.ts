@@ -70,7 +70,7 @@ function registerRoutes(app: App, assets: AssetsService) {
   app.get(
     `${BASE}/by-path/*`,
     {
-      config: { cache: true },
+      config: { cache: true, answerNow: (request) => assets.getNow(actorOf(request), itemPathOf(request)) },
       schema: {
         tags: ['assets'],
         summary: 'Get asset metadata',

@@ -66,7 +66,7 @@ const NODE_COLUMNS = [
 ] as const satisfies readonly (keyof NodesTable)[];
 
 /** Paths deeper than this resolve through the recursive walk (RESOLVE_DEEP). */
-const MAX_JOINED_DEPTH = 12;
+export const MAX_JOINED_DEPTH = 12;
 
 /**
  * A path of `depth` segments as left joins of `nodes` aliased `n0`, `n1`, …: one indexed lookup by (parent, name)
