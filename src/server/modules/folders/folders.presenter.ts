@@ -21,17 +21,30 @@ export const DEFAULT_SITE_TITLE = 'Home';
 /** Where navigation entries open unless told otherwise. */
 export const DEFAULT_TARGET_WINDOW = '_self';
 
+const NON_ASCII = /[\u0080-\uffff]/;
+const DIGIT = /\d/;
+/** Sort keys of names seen lately (a listing of a big folder reads the same names again and again). */
+const SORT_KEYS = new Map<string, string>();
+const MAX_SORT_KEYS = 20_000;
+
 /**
  * The key that orders names for people: case and accents folded, digit runs compared by value ("item 2" before
  * "item 10"). Computed in code, so listings and their ETags never depend on the database's collation, and once
  * per name, so sorting 10k children stays cheap.
  */
 function sortKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(24, '0'));
+  let key = SORT_KEYS.get(name);
+  if (key === undefined) {
+    if (SORT_KEYS.size >= MAX_SORT_KEYS) SORT_KEYS.clear();
+    SORT_KEYS.set(name, (key = foldName(name)));
+  }
+  return key;
+}
+
+function foldName(name: string): string {
+  // ASCII has nothing to decompose (most names: the folding is then only the lower-casing).
+  const folded = (NON_ASCII.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name).toLowerCase();
+  return DIGIT.test(folded) ? folded.replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(24, '0')) : folded;
 }
 
 /** Orders two names as `sortByName` does. */
@@ -122,14 +135,19 @@ export function presentFolder(v: FolderView): Folder {
   if (sectionInfo) out.sectionInfo = sectionInfo;
   const of = (kinds: readonly NodeKind[]) => v.children.filter((c) => kinds.includes(c.kind));
   const inLibrary = n.kind === 'library' || v.segments[0] === ASSET_LIBRARY;
+  // A child's href is its container's with its own name appended (each segment encoded once per listing).
+  const under = (href: string) => {
+    const prefix = `${href}/`;
+    return (c: ChildRow) => ({ name: c.name, href: prefix + encodeURIComponent(c.name) });
+  };
   if (inLibrary) {
-    out.subfolders = named(of(['folder'])).map((c) => ({ name: c.name, href: folderHref([...v.segments, c.name]) }));
-    out.assets = named(of(['asset'])).map((c) => ({ name: c.name, href: assetHref([...v.segments, c.name]) }));
+    out.subfolders = named(of(['folder'])).map(under(folderHref(v.segments)));
+    out.assets = named(of(['asset'])).map(under(assetHref(v.segments)));
     return out;
   }
   if (n.kind === 'site' || n.kind === 'section' || n.kind === 'folder') {
-    out.pages = named(of(['page'])).map((c) => ({ name: c.name, href: pageHref([...v.segments, c.name]) }));
-    out.subfolders = named(of(['folder'])).map((c) => ({ name: c.name, href: folderHref([...v.segments, c.name]) }));
+    out.pages = named(of(['page'])).map(under(pageHref(v.segments)));
+    out.subfolders = named(of(['folder'])).map(under(folderHref(v.segments)));
   }
   if (n.kind === 'site' || n.kind === 'section') {
     out.subsections = of(['section', 'sectionlink', 'externallink'])

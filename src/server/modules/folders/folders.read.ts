@@ -19,15 +19,33 @@ import {
   titleOf,
 } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
-import { isContainer, locateFolder, quotePath } from './folders.rules.js';
-import { represent, type Represented } from './folders.represent.js';
+import { isContainer, isFolderLike, locateFolder, quotePath } from './folders.rules.js';
+import { linkTargetsOf, represent, representWith, type Represented } from './folders.represent.js';
 
 /** Every kind `find` may answer. */
 const FINDABLE: readonly NodeKind[] = ['site', 'folder', 'section', 'sectionlink', 'externallink', 'page', 'asset'];
 
 /** GETs of folders: one item, its children, the sites, and search by name or title. */
 export function createFolderReads(ctx: AppContext) {
+  const { readNow } = ctx.database;
   return {
+    /**
+     * `get` answered now, synchronously, when the database reads synchronously (SQLite): the path, the item and
+     * its children in one statement. Undefined (then `get` answers, with the precise 4xx) when the path does not
+     * lead to a site, folder, section or link, is deeper than the joined lookups go, or shows section-link
+     * targets (their paths take more reads).
+     */
+    getNow(actor: Actor, segments: readonly string[]): Represented | undefined {
+      const found = readNow && repo.withChildrenByPathNow(ctx.db, readNow, segments);
+      if (!found) return undefined;
+      const { chain } = found;
+      const node = chain[chain.length - 1]!;
+      const children = isContainer(node.kind) ? found.children : [];
+      if (!isFolderLike(node.kind) || linkTargetsOf(node, children).length) return undefined;
+      requireAccess(actor, chain, 'READ', quotePath(segments));
+      return representWith(actor, chain, segments, children, new Map());
+    },
+
     /** GET: the item at `segments` as the caller sees it. */
     async get(actor: Actor, segments: readonly string[]): Promise<Represented> {
       const chain = await locateFolder(ctx.db, segments);

@@ -1,8 +1,17 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { containsIgnoringCase } from '../../db/dialect.js';
+import type { Database } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import type { NodeRow } from '../tree/tree.repository.js';
+import {
+  chainOfJoinedRow,
+  joinedColumns,
+  joinedPath,
+  joinedPathParams,
+  MAX_JOINED_DEPTH,
+  type NodeRow,
+} from '../tree/tree.repository.js';
 
 /** What a folder listing needs of each child. */
 export type ChildRow = Pick<NodeRow, 'id' | 'kind' | 'name' | 'sort_order' | 'link_target_id' | 'external_url'>;
@@ -32,6 +41,26 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/**
+ * SQLite only (a GET's synchronous read, Database.readNow): the item at a path of `depth` segments with every
+ * level's columns (tree.repository's joined lookups) and its children as one JSON array of
+ * `[id, kind, name, sort_order, link_target_id, external_url]`, in one statement. Prepared once per depth.
+ */
+const WITH_CHILDREN_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
+  depth < 1
+    ? undefined
+    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
+        const path = joinedPath(depth, p);
+        const last = sql.raw(`n${depth - 1}`);
+        return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
+          (select json_group_array(json_array(c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url))
+            from nodes c where c.parent_id = ${last}.id) as children_json
+          ${path.from} ${path.where}`;
+      }),
+);
+
+type ChildTuple = [string, NodeKind, string, number, string | null, string | null];
+
 /** SQL of the folders module (Kysely only). Every listing reads one parent's children through the parent index. */
 export const foldersRepository = {
   /** Direct children of a node, with only the columns a listing needs. */
@@ -41,6 +70,33 @@ export const foldersRepository = {
       .select(['id', 'kind', 'name', 'sort_order', 'link_target_id', 'external_url'])
       .where('parent_id', '=', parentId)
       .execute();
+  },
+
+  /**
+   * The chain of the item at `segments` and its children, read now (SQLite's Database.readNow) in one statement;
+   * undefined when the path does not resolve all the way or is deeper than the joined lookups go.
+   */
+  withChildrenByPathNow(
+    db: Kysely<DB>,
+    readNow: NonNullable<Database['readNow']>,
+    segments: readonly string[],
+  ): { chain: NodeRow[]; children: ChildRow[] } | undefined {
+    const query = WITH_CHILDREN_BY_PATH[segments.length];
+    if (!query) return undefined;
+    const row = query.firstNow(db, readNow, joinedPathParams(segments));
+    const chain = chainOfJoinedRow(row, segments.length);
+    if (!row || chain.length < segments.length) return undefined;
+    const children = (JSON.parse(row.children_json as string) as ChildTuple[]).map(
+      ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
+        id,
+        kind,
+        name,
+        sort_order,
+        link_target_id,
+        external_url,
+      }),
+    );
+    return { chain, children };
   },
 
   /** True when the node has a child other than `exceptId` (a site's or section's landing page). */

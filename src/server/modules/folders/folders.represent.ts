@@ -6,7 +6,7 @@ import { etagOf } from '../../lib/etag.js';
 import { effectiveAccess } from '../tree/access.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import { presentFolder } from './folders.presenter.js';
-import { foldersRepository as repo } from './folders.repository.js';
+import { foldersRepository as repo, type ChildRow } from './folders.repository.js';
 import { isContainer } from './folders.rules.js';
 
 /** A folder as sent: the object, its exact JSON and that JSON's strong ETag. */
@@ -32,9 +32,27 @@ export async function represent(
 ): Promise<Represented> {
   const node = chain[chain.length - 1]!;
   const children = isContainer(node.kind) ? await repo.children(db, node.id) : [];
+  const targetIds = linkTargetsOf(node, children);
+  const targetPaths = targetIds.length ? await tree.pathsOf(db, targetIds) : new Map<string, string[]>();
+  return representWith(actor, chain, segments, children, targetPaths);
+}
+
+/** The section-link targets the item's JSON shows the paths of: its own (a section link) and its children's. */
+export function linkTargetsOf(node: NodeRow, children: readonly ChildRow[]): string[] {
   const targetIds = children.filter((c) => c.kind === 'sectionlink' && c.link_target_id).map((c) => c.link_target_id!);
   if (node.link_target_id) targetIds.push(node.link_target_id);
-  const targetPaths = targetIds.length ? await tree.pathsOf(db, targetIds) : new Map<string, string[]>();
+  return targetIds;
+}
+
+/** `represent` from what it reads: the item's children (none unless a container) and its link targets' paths. */
+export function representWith(
+  actor: Actor,
+  chain: readonly NodeRow[],
+  segments: readonly string[],
+  children: readonly ChildRow[],
+  targetPaths: ReadonlyMap<string, string[]>,
+): Represented {
+  const node = chain[chain.length - 1]!;
   const folder = presentFolder({ segments, node, accessLevel: effectiveAccess(actor, chain), children, targetPaths });
   const json = JSON.stringify(folder);
   return { folder, json, etag: etagOf(json) } satisfies Represented;

@@ -81,7 +81,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
   app.get(
     '/cms/rest/folders/by-path/*',
     {
-      config: { cache: true },
+      config: { cache: true, answerNow: (request) => folders.getNow(actorOf(request), itemPathOf(request)) },
       schema: {
         tags: ['folders'],
         summary: 'Get a site, folder, section, section link, external link or asset folder (strong ETag)',

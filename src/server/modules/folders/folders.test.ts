@@ -3,7 +3,10 @@ import { FindResult, Folder } from '../../../shared/api/folders.js';
 import { SiteList } from '../../../shared/api/sites.js';
 import http from 'node:http';
 import { ADMIN, problemOf, createTestApp, type TestApp } from '../../test/harness.js';
+import { splitPath } from '../../../shared/api/paths.js';
+import { createFolderReads } from './folders.read.js';
 import {
+  createAsset,
   createExternalLink,
   createFolder,
   createPage,
@@ -621,6 +624,59 @@ describe('deep trees and scale', () => {
     expect(listed).toHaveLength(300);
     expect(listed.slice(0, 3)).toEqual(['item 0', 'item 1', 'item 2']);
     expect(listed[299]).toBe('item 299');
+  });
+});
+
+describe('reading in one statement', () => {
+  it('answers the same JSON and ETag as the general way for every kind and role, and defers what it cannot answer', async () => {
+    await createSite(t, 'www', { templateName: 'landing' });
+    await createSection(t, 'www/news');
+    await createFolder(t, 'www/news/Ärger 10');
+    await createFolder(t, 'www/news/ärger 9');
+    await createPage(t, 'www/news', 'item 2');
+    await createPage(t, 'www/news', 'Item 10');
+    await createExternalLink(t, 'www/news/out');
+    await createSite(t, 'linked');
+    await createSectionLink(t, 'linked/to-news', 'www/news');
+    await createAsset(t, 'Assets/img/ünïcode', 'a.txt');
+    const db = t.app.folio.ctx.db;
+    await db.updateTable('nodes').set({ access_level: 'READ' }).where('name', '=', 'news').execute();
+    const reads = createFolderReads(t.app.folio.ctx);
+    const sync = t.app.folio.ctx.database.readNow !== undefined;
+    const actors = [
+      { username: 'admin', role: 'Admin' },
+      { username: 'ed', role: 'Editor' },
+      { username: 'vera', role: 'Viewer' },
+    ] as const;
+    const answered = [
+      'www',
+      'www/news',
+      'www/news/Ärger 10',
+      'www/news/out',
+      'Assets',
+      'Assets/img',
+      'Assets/img/ünïcode',
+    ];
+    // Section links (their targets' paths), a container holding one, and what is not a folder take the general way.
+    const deferred = ['linked', 'linked/to-news', 'www/news/item 2', 'www/nope', 'Assets/img/ünïcode/a.txt'];
+    for (const actor of actors) {
+      for (const path of answered) {
+        const now = reads.getNow(actor, splitPath(path));
+        if (!sync) {
+          expect(now).toBeUndefined();
+          continue;
+        }
+        const general = await reads.get(actor, splitPath(path));
+        expect(now?.json, `${path} as ${actor.role}`).toBe(general.json);
+        expect(now?.etag).toBe(general.etag);
+      }
+      for (const path of deferred) expect(reads.getNow(actor, splitPath(path)), path).toBeUndefined();
+    }
+    // Over HTTP: the names in people's order, the access level capped below the section.
+    const news = (await getFolder(t, 'www/news', { authorization: await t.createUser('ed', 'Editor') })).folder;
+    expect(news.accessLevel).toBe('READ');
+    expect(news.pages?.map((p) => p.name)).toEqual(['index', 'item 2', 'Item 10']);
+    expect(news.subfolders?.map((p) => p.name)).toEqual(['ärger 9', 'Ärger 10']);
   });
 });
 

@@ -45,7 +45,7 @@ const CHILD = prepared((db: Kysely<DB>, p: { parentId: string; name: string }) =
 );
 
 /** The columns of a node, in the order of NodesTable. */
-const NODE_COLUMNS = [
+export const NODE_COLUMNS = [
   'id',
   'parent_id',
   'kind',
@@ -101,12 +101,30 @@ const RESOLVE_JOINED = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =
   depth < 2
     ? undefined
     : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const levels = Array.from({ length: depth }, (_, i) => i);
-        const columns = levels.flatMap((i) => NODE_COLUMNS.map((c) => sql.raw(`n${i}.${c} as l${i}_${c}`)));
         const path = joinedPath(depth, p);
-        return sql<Record<string, unknown>>`select ${sql.join(columns)} ${path.from} ${path.where}`;
+        return sql<Record<string, unknown>>`select ${joinedColumns(depth)} ${path.from} ${path.where}`;
       }),
 );
+
+/** The chain of a row of joined levels (`l<i>_<column>`, RESOLVE_JOINED): the levels that resolved, top first. */
+export function chainOfJoinedRow(row: Record<string, unknown> | undefined, depth: number): NodeRow[] {
+  const chain: NodeRow[] = [];
+  for (let i = 0; row && i < depth && row[`l${i}_id`] !== null; i++) {
+    const node: Record<string, unknown> = {};
+    for (const c of NODE_COLUMNS) node[c] = row[`l${i}_${c}`];
+    chain.push(node as NodeRow);
+  }
+  return chain;
+}
+
+/** The select list of RESOLVE_JOINED for `depth` levels: every node column of each, prefixed `l<i>_`. */
+export function joinedColumns(depth: number) {
+  return sql.join(
+    Array.from({ length: depth }, (_, i) => i).flatMap((i) =>
+      NODE_COLUMNS.map((c) => sql.raw(`n${i}.${c} as l${i}_${c}`)),
+    ),
+  );
+}
 
 /**
  * A whole path in one query, for paths deeper than MAX_JOINED_DEPTH: the walk goes down one level per segment
@@ -157,13 +175,7 @@ export const treeRepository = {
     }
     const joined = RESOLVE_JOINED[segments.length];
     if (joined) {
-      const row = await joined.first(db, joinedPathParams(segments));
-      const chain: NodeRow[] = [];
-      for (let i = 0; row && i < segments.length && row[`l${i}_id`] !== null; i++) {
-        const node: Record<string, unknown> = {};
-        for (const c of NODE_COLUMNS) node[c] = row[`l${i}_${c}`];
-        chain.push(node as NodeRow);
-      }
+      const chain = chainOfJoinedRow(await joined.first(db, joinedPathParams(segments)), segments.length);
       return { chain, found: chain.length };
     }
     const rows = await RESOLVE_DEEP.all(db, {
