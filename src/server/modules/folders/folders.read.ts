@@ -9,7 +9,7 @@ import type { SiteSummary } from '../../../shared/api/sites.js';
 import type { NodeKind } from '../../db/schema.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { requireAccess } from '../tree/access.js';
-import { treeRepository as tree } from '../tree/tree.repository.js';
+import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import {
   assetTitleOf,
   compareNames,
@@ -18,7 +18,7 @@ import {
   presentTreeItem,
   titleOf,
 } from './folders.presenter.js';
-import { foldersRepository as repo } from './folders.repository.js';
+import { foldersRepository as repo, type ChildRow } from './folders.repository.js';
 import { isContainer, isFolderLike, locateFolder, quotePath } from './folders.rules.js';
 import { linkTargetsOf, represent, representWith, type Represented } from './folders.represent.js';
 
@@ -28,26 +28,42 @@ const FINDABLE: readonly NodeKind[] = ['site', 'folder', 'section', 'sectionlink
 /** GETs of folders: one item, its children, the sites, and search by name or title. */
 export function createFolderReads(ctx: AppContext) {
   const { readNow } = ctx.database;
+
+  /**
+   * The item from one statement (the path, the item and its children); undefined when the path does not lead to
+   * a site, folder, section or link, is deeper than the joined lookups go, or shows section-link targets (their
+   * paths take more reads): the general way answers those, with the precise 4xx.
+   */
+  function fromOneRead(
+    actor: Actor,
+    segments: readonly string[],
+    found: { chain: NodeRow[]; children: ChildRow[] } | undefined,
+  ): Represented | undefined {
+    if (!found) return undefined;
+    const { chain } = found;
+    const node = chain[chain.length - 1]!;
+    const children = isContainer(node.kind) ? found.children : [];
+    if (!isFolderLike(node.kind) || linkTargetsOf(node, children).length) return undefined;
+    requireAccess(actor, chain, 'READ', quotePath(segments));
+    return representWith(actor, chain, segments, children, new Map());
+  }
+
   return {
     /**
-     * `get` answered now, synchronously, when the database reads synchronously (SQLite): the path, the item and
-     * its children in one statement. Undefined (then `get` answers, with the precise 4xx) when the path does not
-     * lead to a site, folder, section or link, is deeper than the joined lookups go, or shows section-link
-     * targets (their paths take more reads).
+     * `get` answered now, synchronously, when the database reads synchronously (SQLite): see `fromOneRead`.
+     * Undefined when `get` must answer.
      */
     getNow(actor: Actor, segments: readonly string[]): Represented | undefined {
-      const found = readNow && repo.withChildrenByPathNow(ctx.db, readNow, segments);
-      if (!found) return undefined;
-      const { chain } = found;
-      const node = chain[chain.length - 1]!;
-      const children = isContainer(node.kind) ? found.children : [];
-      if (!isFolderLike(node.kind) || linkTargetsOf(node, children).length) return undefined;
-      requireAccess(actor, chain, 'READ', quotePath(segments));
-      return representWith(actor, chain, segments, children, new Map());
+      return readNow && fromOneRead(actor, segments, repo.withChildrenByPathNow(ctx.db, readNow, segments));
     },
 
     /** GET: the item at `segments` as the caller sees it. */
     async get(actor: Actor, segments: readonly string[]): Promise<Represented> {
+      const found = readNow
+        ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
+        : await repo.withChildrenByPath(ctx.db, segments);
+      const answer = fromOneRead(actor, segments, found);
+      if (answer) return answer;
       const chain = await locateFolder(ctx.db, segments);
       requireAccess(actor, chain, 'READ', quotePath(segments));
       return represent(ctx.db, actor, chain, segments);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { containsIgnoringCase } from '../../db/dialect.js';
+import { containsIgnoringCase, isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
@@ -42,9 +42,9 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 }
 
 /**
- * SQLite only (a GET's synchronous read, Database.readNow): the item at a path of `depth` segments with every
- * level's columns (tree.repository's joined lookups) and its children as one JSON array of
- * `[id, kind, name, sort_order, link_target_id, external_url]`, in one statement. Prepared once per depth.
+ * The item at a path of `depth` segments with every level's columns (tree.repository's joined lookups) and its
+ * children as one JSON array (text) of `[id, kind, name, sort_order, link_target_id, external_url]`, in one
+ * statement. Prepared once per depth.
  */
 const WITH_CHILDREN_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
   depth < 1
@@ -52,12 +52,32 @@ const WITH_CHILDREN_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, d
     : prepared((db: Kysely<DB>, p: Record<string, string>) => {
         const path = joinedPath(depth, p);
         const last = sql.raw(`n${depth - 1}`);
+        const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
+        const children = isPostgres(db)
+          ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
+          : sql`json_group_array(json_array(${columns}))`;
         return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
-          (select json_group_array(json_array(c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url))
-            from nodes c where c.parent_id = ${last}.id) as children_json
+          (select ${children} from nodes c where c.parent_id = ${last}.id) as children_json
           ${path.from} ${path.where}`;
       }),
 );
+
+/** The chain and children of a WITH_CHILDREN_BY_PATH row; undefined when the path did not resolve all the way. */
+function withChildrenOf(row: Record<string, unknown> | undefined, depth: number) {
+  const chain = chainOfJoinedRow(row, depth);
+  if (!row || chain.length < depth) return undefined;
+  const children = (JSON.parse(row.children_json as string) as ChildTuple[]).map(
+    ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
+      id,
+      kind,
+      name,
+      sort_order: Number(sort_order),
+      link_target_id,
+      external_url,
+    }),
+  );
+  return { chain, children };
+}
 
 type ChildTuple = [string, NodeKind, string, number, string | null, string | null];
 
@@ -73,30 +93,18 @@ export const foldersRepository = {
   },
 
   /**
-   * The chain of the item at `segments` and its children, read now (SQLite's Database.readNow) in one statement;
-   * undefined when the path does not resolve all the way or is deeper than the joined lookups go.
+   * The chain of the item at `segments` and its children in one statement; undefined when the path does not
+   * resolve all the way or is deeper than the joined lookups go.
    */
-  withChildrenByPathNow(
-    db: Kysely<DB>,
-    readNow: NonNullable<Database['readNow']>,
-    segments: readonly string[],
-  ): { chain: NodeRow[]; children: ChildRow[] } | undefined {
+  async withChildrenByPath(db: Kysely<DB>, segments: readonly string[]) {
     const query = WITH_CHILDREN_BY_PATH[segments.length];
-    if (!query) return undefined;
-    const row = query.firstNow(db, readNow, joinedPathParams(segments));
-    const chain = chainOfJoinedRow(row, segments.length);
-    if (!row || chain.length < segments.length) return undefined;
-    const children = (JSON.parse(row.children_json as string) as ChildTuple[]).map(
-      ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
-        id,
-        kind,
-        name,
-        sort_order,
-        link_target_id,
-        external_url,
-      }),
-    );
-    return { chain, children };
+    return query && withChildrenOf(await query.first(db, joinedPathParams(segments)), segments.length);
+  },
+
+  /** `withChildrenByPath` read now (SQLite's Database.readNow). */
+  withChildrenByPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, segments: readonly string[]) {
+    const query = WITH_CHILDREN_BY_PATH[segments.length];
+    return query && withChildrenOf(query.firstNow(db, readNow, joinedPathParams(segments)), segments.length);
   },
 
   /** True when the node has a child other than `exceptId` (a site's or section's landing page). */

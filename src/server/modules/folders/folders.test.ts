@@ -5,6 +5,9 @@ import http from 'node:http';
 import { ADMIN, problemOf, createTestApp, type TestApp } from '../../test/harness.js';
 import { splitPath } from '../../../shared/api/paths.js';
 import { createFolderReads } from './folders.read.js';
+import { foldersRepository } from './folders.repository.js';
+import { represent } from './folders.represent.js';
+import { locateFolder } from './folders.rules.js';
 import {
   createAsset,
   createExternalLink,
@@ -661,14 +664,16 @@ describe('reading in one statement', () => {
     const deferred = ['linked', 'linked/to-news', 'www/news/item 2', 'www/nope', 'Assets/img/ünïcode/a.txt'];
     for (const actor of actors) {
       for (const path of answered) {
-        const now = reads.getNow(actor, splitPath(path));
-        if (!sync) {
-          expect(now).toBeUndefined();
-          continue;
-        }
-        const general = await reads.get(actor, splitPath(path));
-        expect(now?.json, `${path} as ${actor.role}`).toBe(general.json);
-        expect(now?.etag).toBe(general.etag);
+        const segments = splitPath(path);
+        // The general way: the walk, the children, the link targets' paths, each a statement of its own.
+        const general = await represent(db, actor, await locateFolder(db, segments), segments);
+        expect(await foldersRepository.withChildrenByPath(db, segments), path).toBeDefined();
+        const got = await reads.get(actor, segments);
+        expect(got.json, `${path} as ${actor.role}`).toBe(general.json);
+        expect(got.etag).toBe(general.etag);
+        const now = reads.getNow(actor, segments);
+        if (sync) expect(now?.json, `${path} as ${actor.role}`).toBe(general.json);
+        else expect(now).toBeUndefined();
       }
       for (const path of deferred) expect(reads.getNow(actor, splitPath(path)), path).toBeUndefined();
     }
