@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { isPostgres } from './dialect.js';
 import { OwnSchemaPostgresDialect } from './pg-introspector.js';
+import { statementName } from './prepared.js';
 import { initial } from './migrations/0001-initial.js';
 import { assetsListIndexes } from './migrations/0030-assets-list-indexes.js';
 import { postgresByteOrderText } from './migrations/0040-postgres-byte-order-text.js';
@@ -92,7 +93,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // Without a listener, an idle connection's error (a restarted server) would crash the process; the pool
     // drops that connection and opens a new one on the next query.
     pool.on('error', (err) => (opts.onPoolError ?? defaultPoolError)(err));
-    db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: withNamedStatements(pool) }) });
   } else {
     fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
     const sqlite = new SQLite(opts.sqlitePath);
@@ -202,6 +203,37 @@ function openReader(writer: InstanceType<typeof SQLite>, sqlitePath: string) {
     },
     close: () => reader.close(),
   };
+}
+
+/**
+ * The pool as Kysely sees it, whose connections run the SQL of prepared queries (db/prepared.ts) as named
+ * statements: parsed and planned once per connection, then only bound and run (node-postgres keeps, per
+ * connection, which names it has prepared). Every other query passes as it is.
+ */
+function withNamedStatements(pool: pg.Pool) {
+  const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  const wrap = (client: pg.PoolClient): pg.PoolClient => {
+    let proxy = wrapped.get(client);
+    if (!proxy) {
+      const query = (text: unknown, values?: unknown[]) => {
+        const name = typeof text === 'string' ? statementName(text) : undefined;
+        return name ? client.query({ name, text: text as string, values }) : client.query(text as never, values);
+      };
+      proxy = new Proxy(client, {
+        get: (target, key) => {
+          if (key === 'query') return query;
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      wrapped.set(client, proxy);
+    }
+    return proxy;
+  };
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
 }
 
 /** PostgreSQL settings Folio needs on (see postgresSettingsWarnings). */

@@ -97,4 +97,30 @@ describe('prepared queries', () => {
       ['c', 30, 'z'],
     ]);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'runs as named statements on PostgreSQL: prepared once per connection, other queries unnamed',
+    async () => {
+      const statements = (conn: Kysely<T>) =>
+        sql<{ name: string }>`select name from pg_prepared_statements order by name`
+          .execute(conn)
+          .then((r) => r.rows.map((row) => row.name));
+      // A query of its own: none of this connection's earlier ones.
+      const bySize = prepared((k: Kysely<T>, p: { size: number }) =>
+        k.selectFrom('items').select(['id', 'size']).where('size', '=', p.size),
+      );
+      await db.connection().execute(async (conn) => {
+        const before = await statements(conn);
+        expect((await bySize.first(conn, { size: 30 }))?.id).toBe('c');
+        const after = await statements(conn);
+        const added = after.filter((n) => !before.includes(n));
+        expect(added).toHaveLength(1);
+        expect(added[0]).toMatch(/^folio_\d+$/);
+        // Run again with other values: the same statement, nothing prepared anew.
+        expect((await bySize.first(conn, { size: 10 }))?.id).toBe('a');
+        await conn.selectFrom('items').selectAll().where('name', '=', 'beta').execute();
+        expect(await statements(conn)).toEqual(after);
+      });
+    },
+  );
 });

@@ -72,6 +72,7 @@ export function prepared<P extends Record<string, unknown>, R>(
       }
     }
     const made = { sql: compiled.sql, slots };
+    nameStatement(made.sql);
     plans.set(adapter, made);
     return made;
   }
@@ -142,6 +143,7 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
           throw new Error(`preparedUpdate: expected ${bound} bound values: ${compiled.sql}`);
         }
         sql = compiled.sql;
+        nameStatement(sql);
         byShape.set(shape, sql);
       }
       const values = columns.map((c) => (patch as Record<string, unknown>)[c]);
@@ -151,4 +153,21 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
       return r.numAffectedRows ?? 0n;
     },
   };
+}
+
+/** The SQL of every query made with `prepared` or `preparedUpdate` (a fixed, small set), each with a name. */
+const STATEMENT_NAMES = new Map<string, string>();
+
+function nameStatement(sql: string): void {
+  if (!STATEMENT_NAMES.has(sql)) STATEMENT_NAMES.set(sql, `folio_${STATEMENT_NAMES.size + 1}`);
+}
+
+/**
+ * The name a PostgreSQL connection prepares `sql` under (database.ts), when it is the SQL of a prepared query;
+ * undefined for every other query. PostgreSQL plans an unnamed statement at every run, and planning a joined
+ * lookup costs it several times what running it does; a named one is planned when first run on a connection and
+ * its plan kept.
+ */
+export function statementName(sql: string): string | undefined {
+  return STATEMENT_NAMES.get(sql);
 }
