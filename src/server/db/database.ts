@@ -14,6 +14,7 @@ import { changeGeneration } from './migrations/0060-change-generation.js';
 import { nodeUpdatedBy } from './migrations/0070-node-updated-by.js';
 import { pageDocs } from './migrations/0080-page-docs.js';
 import { pageDocPaths } from './migrations/0090-page-doc-paths.js';
+import { assetDocs } from './migrations/0100-asset-docs.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0070-node-updated-by': nodeUpdatedBy,
   '0080-page-docs': pageDocs,
   '0090-page-doc-paths': pageDocPaths,
+  '0100-asset-docs': assetDocs,
 };
 
 export interface DatabaseOptions {

@@ -154,6 +154,15 @@ export interface AssetsTable {
   thumb_blob_key: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The stored metadata (migration 0100, modules/assets/assets.metadata.ts): the exact JSON a GET answers at `doc_path`,
+   * and its ETag; null when a write made it stale.
+   */
+  doc: ColumnType<string | null, string | null | undefined, string | null>;
+  doc_etag: ColumnType<string | null, string | null | undefined, string | null>;
+  doc_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Changes with every write of the row (a store of the doc is conditional on it). */
+  doc_seq: ColumnType<string | number, string | number | undefined, string | number>;
 }
 
 export type CounterRow = DB['counters'];

@@ -18,7 +18,8 @@ import {
   targetOf,
 } from './assets.common.js';
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
-import { assetsRepository as repo, type AssetRow } from './assets.repository.js';
+import { assetsRepository as repo, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
+import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
 
 /** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
@@ -45,13 +46,29 @@ export function createAssetMetadata(ctx: AppContext) {
   const { readNow } = ctx.database;
 
   /**
-   * The metadata of the asset at `segments`: the path and the row in one statement; anything else (a deep path,
-   * no asset there) takes findAsset's way, which answers the precise 404.
+   * The metadata of the asset at `segments` as sent: its stored doc when it was made at this path (one statement
+   * with the path's lookups, migration 0100); else presented from the row (the path and the row in one statement)
+   * and stored for the next read; anything else (a deep path, no asset there) takes findAsset's way, which
+   * answers the precise 404.
    */
-  async function get(actor: Actor, segments: readonly string[]): Promise<AssetRepresentation> {
+  async function get(actor: Actor, segments: readonly string[]): Promise<SerialisedJson> {
     if (segments[0] === ASSET_LIBRARY) {
+      const stored = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+      const answer = stored && storedAnswer(actor, segments, stored);
+      if (answer) return answer;
       const found = readNow ? repo.findByPathNow(ctx.db, readNow, segments) : await repo.findByPath(ctx.db, segments);
-      if (found) return readable(actor, found, segments);
+      if (found) {
+        const rep = readable(actor, found, segments);
+        // Made from the row as read with its doc_seq: stored only if the row has not changed since.
+        await repo.storeDoc(ctx.db, {
+          id: found.node_id,
+          doc: rep.json,
+          etag: rep.etag,
+          path: segments.join('/'),
+          seq: found.doc_seq,
+        });
+        return rep;
+      }
     }
     const { chain, row } = await findAsset(ctx.db, segments);
     requireAccess(actor, chain, 'READ', segments.join('/'));
@@ -59,13 +76,24 @@ export function createAssetMetadata(ctx: AppContext) {
   }
 
   /**
-   * `get` answered now, synchronously, when the database reads synchronously (SQLite) and the path leads to an
-   * asset in one statement; undefined otherwise (then `get` answers).
+   * `get` answered now, synchronously, when the database reads synchronously (SQLite) and the asset's stored doc
+   * was made at this path; undefined otherwise (then `get` answers, and stores the doc).
    */
-  function getNow(actor: Actor, segments: readonly string[]): AssetRepresentation | undefined {
+  function getNow(actor: Actor, segments: readonly string[]): SerialisedJson | undefined {
     if (!readNow || segments[0] !== ASSET_LIBRARY) return undefined;
-    const found = repo.findByPathNow(ctx.db, readNow, segments);
-    return found && readable(actor, found, segments);
+    const stored = repo.docByPathNow(ctx.db, readNow, segments);
+    return stored && storedAnswer(actor, segments, stored);
+  }
+
+  /**
+   * The stored doc, when there is one and it was made at this very path: the path's lookups, in the statement
+   * that read it, lead to this asset now, so its `name` and `folderPath` are right, and any write of the asset's
+   * row or node since would have cleared it.
+   */
+  function storedAnswer(actor: Actor, segments: readonly string[], stored: StoredAssetDoc): SerialisedJson | undefined {
+    if (stored.doc === null || stored.doc_etag === null || stored.doc_path !== segments.join('/')) return undefined;
+    requireAccess(actor, [], 'READ', segments.join('/'));
+    return { json: stored.doc, etag: stored.doc_etag };
   }
 
   /** Every role may read every asset (access levels only ever take writing away): no ancestors needed. */

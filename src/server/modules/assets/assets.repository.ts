@@ -8,7 +8,7 @@ import type { AssetsTable, DB } from '../../db/schema.js';
 import { joinedPath, joinedPathParams, MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
 
 /** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
-export type AssetRow = Selectable<AssetsTable> & {
+export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_path'> & {
   id: string;
   name: string;
   parent_id: string;
@@ -113,6 +113,7 @@ const assetColumns = [
   'a.thumb_blob_key',
   'a.created_at',
   'a.updated_at',
+  'a.doc_seq',
   'n.id',
   'n.name',
   'n.parent_id',
@@ -144,6 +145,37 @@ const FIND_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
           join assets a on a.node_id = ${sql.raw(last)}.id ${path.where}`;
       }),
 );
+/**
+ * The stored metadata of the asset at a path of `depth` segments (migration 0100), in one statement: the path's
+ * joined lookups, then only the doc's columns. Prepared once per depth.
+ */
+const DOC_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
+  depth < 2
+    ? undefined
+    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
+        const last = sql.raw(`n${depth - 1}`);
+        const path = joinedPath(depth, p);
+        return sql<StoredAssetDoc>`select a.doc, a.doc_etag, a.doc_path ${path.from}
+          join assets a on a.node_id = ${last}.id ${path.where}`;
+      }),
+);
+/** An asset's stored metadata, its ETag and the path it was made at; all null when none is stored. */
+export interface StoredAssetDoc {
+  doc: string | null;
+  doc_etag: string | null;
+  doc_path: string | null;
+}
+
+/** Stores an asset's metadata made from its row as read with `doc_seq` = `seq`, if the row has not changed since. */
+const STORE_DOC = prepared(
+  (db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; seq: string | number }) =>
+    db
+      .updateTable('assets')
+      .set({ doc: p.doc, doc_etag: p.etag, doc_path: p.path, doc_seq: sql`doc_seq + 1` })
+      .where('node_id', '=', p.id)
+      .where('doc_seq', '=', p.seq),
+);
+
 type RawAssetRow = Omit<AssetRow, 'size' | 'checked_out' | 'parent_id'> & {
   size: unknown;
   checked_out: unknown;
@@ -185,6 +217,26 @@ export const assetsRepository = {
     const query = FIND_BY_PATH[segments.length];
     const row = query && (await query.first(db, joinedPathParams(segments)));
     return row ? (normalise(row) as AssetRow) : undefined;
+  },
+
+  /** The stored metadata of the asset at `segments` (see DOC_BY_PATH); undefined when no asset is there. */
+  docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<StoredAssetDoc | undefined> {
+    const query = DOC_BY_PATH[segments.length];
+    return query ? query.first(db, joinedPathParams(segments)) : Promise.resolve(undefined);
+  },
+
+  /** `docByPath` read now through `readNow` (Database.readNow, SQLite). */
+  docByPathNow(
+    db: Kysely<DB>,
+    readNow: NonNullable<Database['readNow']>,
+    segments: readonly string[],
+  ): StoredAssetDoc | undefined {
+    return DOC_BY_PATH[segments.length]?.firstNow(db, readNow, joinedPathParams(segments));
+  },
+
+  /** Stores metadata made from the row read with `doc_seq` = `seq` (see STORE_DOC); false when it changed since. */
+  async storeDoc(db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; seq: string | number }) {
+    return (await STORE_DOC.run(db, p)) > 0n;
   },
 
   /** `findByPath` read now through `readNow` (Database.readNow, SQLite). */

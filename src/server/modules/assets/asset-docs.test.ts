@@ -1,0 +1,155 @@
+import type { InjectOptions } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { splitPath } from '../../../shared/api/paths.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { treeRepository } from '../tree/tree.repository.js';
+import { findAsset } from './assets.common.js';
+import { encodePath, image, metadataOf, upload } from './assets.fixtures.js';
+import { representAsset } from './assets.presenter.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const req = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const META = '/cms/rest/assets/by-path';
+
+/** Every asset's path now, by id. */
+async function assetPaths(): Promise<Map<string, string>> {
+  const db = t.app.folio.ctx.db;
+  const ids = (await db.selectFrom('assets').select('node_id').execute()).map((r) => r.node_id);
+  const paths = await treeRepository.pathsOf(db, ids);
+  return new Map(ids.map((id) => [id, paths.get(id)!.join('/')]));
+}
+
+/**
+ * The stored metadata never disagrees with the rows: every doc stored at a path that leads to its asset now is
+ * byte for byte what the asset presented from its rows at that path is, with the SHA-256 ETag of it; and every
+ * GET answers exactly that.
+ */
+async function expectDocsTrue(after: string) {
+  const db = t.app.folio.ctx.db;
+  const paths = await assetPaths();
+  const rows = await db.selectFrom('assets').select(['node_id', 'doc', 'doc_etag', 'doc_path']).execute();
+  let trusted = 0;
+  for (const r of rows) {
+    if (r.doc === null || r.doc_path !== paths.get(r.node_id)) continue;
+    trusted++;
+    const segments = splitPath(r.doc_path);
+    const { row } = await findAsset(db, segments);
+    const fresh = representAsset(row, segments.slice(0, -1));
+    expect(r.doc, `${after}: the doc of ${r.doc_path}`).toBe(fresh.json);
+    expect(r.doc_etag, `${after}: the ETag of ${r.doc_path}`).toBe(fresh.etag);
+  }
+  for (const [id, path] of paths) {
+    const segments = splitPath(path);
+    const { row } = await findAsset(db, segments);
+    const fresh = representAsset(row, segments.slice(0, -1));
+    const res = await req('GET', `${META}/${encodePath(path)}`);
+    expect(res.statusCode, `${after}: GET ${path}`).toBe(200);
+    expect(res.body, `${after}: GET ${path} (${id})`).toBe(fresh.json);
+    expect(res.headers.etag).toBe(fresh.etag);
+  }
+  return trusted;
+}
+
+describe('stored asset metadata', () => {
+  it('is stored by a GET and agrees with the rows after every kind of write', async () => {
+    expect((await upload(t, 'Assets/img/a.png', await image('png', 40, 30))).statusCode).toBe(201);
+    expect((await upload(t, 'Assets/img/sub/b.png', await image('png', 20, 20))).statusCode).toBe(201);
+    const text = await req('PUT', `${META}/Assets/texts/note`, {
+      type: 'cmsRichTextAsset',
+      fields: { text: '<p>1</p>' },
+    });
+    expect(text.statusCode).toBe(201);
+
+    // A first round of GETs stores every doc; the second answers from them.
+    expect(await expectDocsTrue('the first reads')).toBe(0);
+    expect(await expectDocsTrue('the second reads')).toBe(3);
+
+    const writes: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+      ['a PUT of fields', () => req('PUT', `${META}/Assets/img/a.png`, { fields: { alttext: 'An apple' } })],
+      ['a transition', () => req('PUT', `${META}/Assets/img/a.png`, { workflow: { state: 'Public' } })],
+      ['a non-binary PUT', () => req('PUT', `${META}/Assets/texts/note`, { fields: { text: '<p>2</p>' } })],
+      [
+        'a replaced file',
+        async () => {
+          const { payload, headers } = await import('./assets.fixtures.js').then(async (f) =>
+            f.multipart([
+              { name: 'file', filename: 'a.png', content: await image('png', 60, 10), contentType: 'image/png' },
+            ]),
+          );
+          return req('PUT', '/cms/rest/assets/binary/Assets/img/a.png', payload, headers);
+        },
+      ],
+      ['a bulk approval', () => req('POST', '/cms/rest/assets/approve-all/Assets/img')],
+      ['a rename', () => req('POST', '/cms/rest/folders/rename', { path: 'Assets/img/a.png', newName: 'apple.png' })],
+      [
+        'a move',
+        () =>
+          req('POST', '/cms/rest/folders/move', { itemPath: 'Assets/img/sub/b.png', targetFolderPath: 'Assets/texts' }),
+      ],
+      [
+        'a folder renamed above',
+        () => req('POST', '/cms/rest/folders/rename', { path: 'Assets/img', newName: 'pictures' }),
+      ],
+      [
+        'a folder moved above',
+        () => req('POST', '/cms/rest/folders/move', { itemPath: 'Assets/texts', targetFolderPath: 'Assets/pictures' }),
+      ],
+      [
+        'a copy of a folder',
+        () => req('POST', '/cms/rest/folders/copy', { itemPath: 'Assets/pictures', targetFolderPath: 'Assets' }),
+      ],
+      ['a delete', () => req('DELETE', `${META}/Assets/pictures/texts/note`)],
+    ];
+    for (const [what, write] of writes) {
+      const res = await write();
+      expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+      await expectDocsTrue(`after ${what}`);
+      // Read again: what the GETs just stored is trusted and still true.
+      await expectDocsTrue(`reading again after ${what}`);
+    }
+    // The old paths are gone; the copied folder's assets have docs of their own, at their own paths.
+    expect((await req('GET', `${META}/Assets/img/a.png`)).statusCode).toBe(404);
+    const copy = await req('GET', `/cms/rest/folders/by-path/Assets`);
+    expect(copy.statusCode).toBe(200);
+  });
+
+  it('is not stored from a row that changed after it was read, and a doc of another path is not trusted', async () => {
+    expect((await upload(t, 'Assets/img/a.png', await image('png', 40, 30))).statusCode).toBe(201);
+    const db = t.app.folio.ctx.db;
+    const { row } = await findAsset(db, ['Assets', 'img', 'a.png']);
+    const { assetsRepository } = await import('./assets.repository.js');
+    // Made from the row as read, then the row changes: the store is refused.
+    const rep = representAsset(row, ['Assets', 'img']);
+    expect((await req('PUT', `${META}/Assets/img/a.png`, { fields: { alttext: 'Changed' } })).statusCode).toBe(200);
+    const stored = await assetsRepository.storeDoc(db, {
+      id: row.node_id,
+      doc: rep.json,
+      etag: rep.etag,
+      path: 'Assets/img/a.png',
+      seq: row.doc_seq,
+    });
+    expect(stored).toBe(false);
+    expect(metadataOf(await req('GET', `${META}/Assets/img/a.png`)).fields.alttext).toBe('Changed');
+    // A doc stored under another path (as if made before a folder above was renamed) is not answered here.
+    await db
+      .updateTable('assets')
+      .set({ doc_path: 'Assets/elsewhere/a.png', doc_seq: 999 })
+      .where('node_id', '=', row.node_id)
+      .execute();
+    // A write behind the API bumps the change generation as the API does (else the response cache answers).
+    await t.app.folio.ctx.generation.bump();
+    const res = await req('GET', `${META}/Assets/img/a.png`);
+    expect(metadataOf(res).folderPath).toBe('Assets/img');
+    expect((await db.selectFrom('assets').select('doc_path').executeTakeFirstOrThrow()).doc_path).toBe(
+      'Assets/img/a.png',
+    );
+  });
+});
