@@ -16,9 +16,11 @@ import { isPostgres } from '../dialect.js';
 export const assetDocs: Migration = {
   async up(db: Kysely<any>) {
     const pg = isPostgres(db);
-    await sql`alter table assets add column doc text`.execute(db);
-    await sql`alter table assets add column doc_etag text`.execute(db);
-    await sql`alter table assets add column doc_path text`.execute(db);
+    // Every text column compares bytewise on PostgreSQL (migration 0040).
+    const collate = sql.raw(pg ? ' collate "C"' : '');
+    await sql`alter table assets add column doc text${collate}`.execute(db);
+    await sql`alter table assets add column doc_etag text${collate}`.execute(db);
+    await sql`alter table assets add column doc_path text${collate}`.execute(db);
     await sql`alter table assets add column doc_seq bigint not null default 0`.execute(db);
 
     if (pg) {
