@@ -4,6 +4,7 @@
  *
  *   npm run bench                       everything on SQLite
  *   npm run bench -- --pg               plus the API set on PostgreSQL (127.0.0.1:5432, a database of its own)
+ *   npm run bench -- --only api --pg --no-sqlite   the API set on PostgreSQL only
  *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
@@ -12,12 +13,12 @@
  * Datasets are generated once through the service layer and cached in bench/.cache/data-v<N>/ (minutes for
  * the 100k-page one); the server runs from its own build in bench/.cache/build/.
  */
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { copyDataset, ensureDatasets, readManifest } from './lib/dataset.js';
+import { copyDataset, ensureDatasets, pgDataset, readManifest } from './lib/dataset.js';
 import { CACHE, RESULTS, ROOT } from './lib/paths.js';
 import { buildServer, buildWeb, startFolio, type RunningProcess } from './lib/server.js';
 import { printTable, targetsOf, type BenchResults } from './lib/report.js';
@@ -39,6 +40,8 @@ const quick = has('--quick');
 /** `--cases put,"get page"`: only the API cases whose name contains one of these. */
 const cases = valueOf('--cases')?.split(',');
 const withPg = has('--pg');
+/** `--pg --no-sqlite`: the API set on PostgreSQL only. */
+const noSqlite = has('--no-sqlite');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const SMALL = 1_000;
@@ -115,12 +118,12 @@ async function main() {
     results.suites.thumbnails = await thumbnailSuite({ runs: 20 }, log);
   }
 
-  if (only.has('api') || only.has('scale')) {
+  if ((only.has('api') && !noSqlite) || only.has('scale')) {
     const sizes = only.has('scale') ? [SMALL, LARGE] : [SMALL];
     const sets = ensureDatasets(sizes);
     for (const s of sizes) results.suites[`dataset${s}`] = readManifest(sets[s]!);
 
-    if (only.has('api')) {
+    if (only.has('api') && !noSqlite) {
       log(`API on SQLite (${SMALL.toLocaleString('en')} pages, ${quick ? 'quick' : 'full'} rounds)`);
       // The server as shipped (response cache on) and one with the cache off, each on its own copy of the data.
       const dataDirs = [copyDataset(sets[SMALL]!), copyDataset(sets[SMALL]!)];
@@ -158,38 +161,17 @@ async function main() {
   }
 
   if (withPg && only.has('api')) {
-    log(`API on PostgreSQL (${SMALL.toLocaleString('en')} pages; generating into a database of its own …)`);
-    const dbName = `folio_bench_${process.pid}`;
+    log(`API on PostgreSQL (${SMALL.toLocaleString('en')} pages, a database of its own)`);
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${dbName}`;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-pg-'));
+    const dataset = await pgDataset(admin, pgUrl, SMALL, log);
     try {
-      const gen = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(ROOT, 'bench/lib/generate.ts'),
-          '--out',
-          dataDir,
-          '--pages',
-          String(SMALL),
-          '--database-url',
-          url.href,
-        ],
-        { stdio: 'inherit', cwd: ROOT },
-      );
-      if (gen.status !== 0) throw new Error('PostgreSQL dataset generation failed');
       // Two nodes on the one database: as shipped (response cache on), and with the cache off.
-      const folio = await startFolio({ dataDir, databaseUrl: url.href });
-      const uncached = await startFolio({ dataDir, databaseUrl: url.href, env: UNCACHED_ENV });
-      results.suites.apiPostgres = await apiOnBoth('postgres', folio, uncached, { databaseUrl: url.href });
+      const folio = await startFolio({ dataDir: dataset.dataDir, databaseUrl: dataset.url });
+      const uncached = await startFolio({ dataDir: dataset.dataDir, databaseUrl: dataset.url, env: UNCACHED_ENV });
+      results.suites.apiPostgres = await apiOnBoth('postgres', folio, uncached, { databaseUrl: dataset.url });
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await dataset.drop();
       await admin.end();
     }
   }

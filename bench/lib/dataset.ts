@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { CACHE, ROOT } from './paths.js';
 
 /**
@@ -102,4 +103,76 @@ export function copyDataset(dir: string): string {
   fs.copyFileSync(path.join(dir, 'folio.db'), path.join(dataDir, 'folio.db'));
   fs.cpSync(path.join(dir, 'blobs'), path.join(dataDir, 'blobs'), { recursive: true });
   return dataDir;
+}
+
+/** Names of the PostgreSQL template databases that hold generated datasets. */
+const PG_TEMPLATE_PREFIX = 'folio_bench_tpl_';
+
+/**
+ * A PostgreSQL database holding the dataset of `pages` pages, and a data dir with its blobs, for one run. The
+ * dataset is generated once (minutes: 100,025 assets through the services) into a template database named after
+ * DATA_VERSION and the migrations, with its blobs under bench/.cache/; each run gets `create database … template`
+ * of it (seconds) and a copy of the blobs. Templates of other versions or schemas are dropped.
+ */
+export async function pgDataset(
+  admin: pg.Client,
+  baseUrl: string,
+  pages: number,
+  log: (line: string) => void,
+): Promise<{ url: string; dataDir: string; drop(): Promise<void> }> {
+  const key = `v${DATA_VERSION}_${migrationsHash(ROOT)}_${pages}`;
+  const template = `${PG_TEMPLATE_PREFIX}${key}`;
+  const blobsOf = path.join(CACHE, `pg-${key}`);
+  const urlOf = (db: string) => {
+    const url = new URL(baseUrl);
+    url.pathname = `/${db}`;
+    return url.href;
+  };
+  const existing = (
+    await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${PG_TEMPLATE_PREFIX}%`,
+    ])
+  ).rows.map((r) => r.datname);
+  const ready = existing.includes(template) && fs.existsSync(path.join(blobsOf, 'manifest.json'));
+  if (!ready) {
+    for (const db of existing) await admin.query(`drop database if exists ${db} with (force)`);
+    for (const d of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) {
+      if (d.startsWith('pg-')) fs.rmSync(path.join(CACHE, d), { recursive: true, force: true });
+    }
+    log(`  generating the PostgreSQL dataset into ${template} (once; later runs copy it) …`);
+    await admin.query(`create database ${template}`);
+    fs.mkdirSync(blobsOf, { recursive: true });
+    const gen = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'bench/lib/generate.ts'),
+        '--out',
+        blobsOf,
+        '--pages',
+        String(pages),
+        '--database-url',
+        urlOf(template),
+      ],
+      { stdio: 'inherit', cwd: ROOT },
+    );
+    if (gen.status !== 0) {
+      await admin.query(`drop database if exists ${template} with (force)`);
+      fs.rmSync(blobsOf, { recursive: true, force: true });
+      throw new Error('PostgreSQL dataset generation failed');
+    }
+  }
+  const name = `folio_bench_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name} template ${template}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-pg-'));
+  fs.cpSync(path.join(blobsOf, 'blobs'), path.join(dataDir, 'blobs'), { recursive: true });
+  return {
+    url: urlOf(name),
+    dataDir,
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
