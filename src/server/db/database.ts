@@ -15,6 +15,7 @@ import { nodeUpdatedBy } from './migrations/0070-node-updated-by.js';
 import { pageDocs } from './migrations/0080-page-docs.js';
 import { pageDocPaths } from './migrations/0090-page-doc-paths.js';
 import { assetDocs } from './migrations/0100-asset-docs.js';
+import { generationSlots } from './migrations/0110-generation-slots.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0080-page-docs': pageDocs,
   '0090-page-doc-paths': pageDocPaths,
   '0100-asset-docs': assetDocs,
+  '0110-generation-slots': generationSlots,
 };
 
 export interface DatabaseOptions {

@@ -1,4 +1,6 @@
 import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import { generationBumpWith, generationSlot } from '../lib/change-generation.js';
+import { isPostgres } from './dialect.js';
 
 /** Marks where a parameter's value goes while a prepared query is compiled once. */
 const SENTINEL = '\u0000folio-param\u0000';
@@ -105,9 +107,20 @@ export function prepared<P extends Record<string, unknown>, R>(
 }
 
 /**
+ * A condition a write must also meet, in SQL with `{}` where each of `values` goes in order (bound, never spliced):
+ * from a small fixed set of texts, as each text is a prepared statement of its own.
+ */
+export interface StatementProof {
+  condition: string;
+  values: readonly unknown[];
+}
+
+/**
  * `update <table> set <patch> where <key> = ?`, prepared once per dialect and set of patched columns (a PUT patches
  * the same few columns every time). With a `guardColumn`, `and <guard> = ?` too: the update happens only if that
- * column still holds the value read before (`run`'s `guard`).
+ * column still holds the value read before (`run`'s `guard`). With `bumpsGeneration`, the statement also bumps
+ * the change generation on PostgreSQL (lib/change-generation.ts `generationBumpWith`), whether or not it updates
+ * a row.
  */
 export function preparedUpdate<Row extends Record<string, unknown>>(
   table: string,
@@ -115,11 +128,22 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
   /** Columns every run also sets to their value plus one (`doc_seq = doc_seq + 1`). */
   increments: readonly string[] = [],
   guardColumn?: string,
+  opts: { bumpsGeneration?: boolean } = {},
 ) {
   const bumps = Object.fromEntries(increments.map((c) => [c, sql`${sql.ref(c)} + 1`]));
   const plans = new WeakMap<object, Map<string, string>>();
   return {
-    async run(db: Kysely<any>, key: unknown, patch: Partial<Row>, guard?: unknown): Promise<bigint> {
+    /**
+     * Updates the row `key` with `patch` (if `guard` still holds); with a `proof`, only if its condition holds too
+     * (an ActorClaim proven by the write itself).
+     */
+    async run(
+      db: Kysely<any>,
+      key: unknown,
+      patch: Partial<Row>,
+      guard?: unknown,
+      proof?: StatementProof,
+    ): Promise<bigint> {
       if ((guardColumn === undefined) !== (guard === undefined)) {
         throw new Error(`preparedUpdate: a guard value goes with a guard column (${guardColumn ?? 'none'})`);
       }
@@ -127,7 +151,7 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
       const adapter = db.getExecutor().adapter;
       let byShape = plans.get(adapter);
       if (!byShape) plans.set(adapter, (byShape = new Map()));
-      const shape = columns.join('\u0001');
+      const shape = `${proof ? `${proof.condition}\u0002` : ''}${columns.join('\u0001')}`;
       let sql = byShape.get(shape);
       if (sql === undefined) {
         // Compiled with the real values once, so the SQL is Kysely's own; the values are bound in column order,
@@ -143,12 +167,20 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
           throw new Error(`preparedUpdate: expected ${bound} bound values: ${compiled.sql}`);
         }
         sql = compiled.sql;
+        // Bound after the update's own values: the proof's, then the generation's slot.
+        const pg = isPostgres(db);
+        let next = bound + 1;
+        const placeholder = () => (pg ? `$${next++}` : '?');
+        if (proof) sql += ` and ${proof.condition.replaceAll('{}', placeholder)}`;
+        if (opts.bumpsGeneration && pg) sql = `with ${generationBumpWith(placeholder())} ${sql}`;
         nameStatement(sql);
         byShape.set(shape, sql);
       }
       const values = columns.map((c) => (patch as Record<string, unknown>)[c]);
       values.push(key);
       if (guardColumn !== undefined) values.push(guard);
+      if (proof) values.push(...proof.values);
+      if (opts.bumpsGeneration && isPostgres(db)) values.push(generationSlot());
       const r = await db.executeQuery(CompiledQuery.raw(sql, values));
       return r.numAffectedRows ?? 0n;
     },

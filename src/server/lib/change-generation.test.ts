@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite, { SQLITE_PACKAGE, type SqliteConnection } from '../db/sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openChangeGeneration, type ChangeGeneration } from './change-generation.js';
+import { CompiledQuery } from 'kysely';
+import { GENERATION_SLOTS } from '../db/migrations/0110-generation-slots.js';
+import {
+  generationBumpWith,
+  generationSlot,
+  openChangeGeneration,
+  type ChangeGeneration,
+} from './change-generation.js';
 
 /** The SQLite change generation: every commit by any connection, in this process or another, changes it. */
 let dir: string;
@@ -137,5 +144,32 @@ describe('PostgreSQL change generation reads', () => {
     await settle();
     s.release();
     expect(await queued).toBe('0:1');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL change generation, bumped inside a statement', () => {
+  it('changes when the statement that carries the bump commits, not before, and only then', async () => {
+    const { createTestApp } = await import('../test/harness.js');
+    const t = await createTestApp();
+    try {
+      const { db, generation: g } = t.app.folio.ctx;
+      const before = await g.read();
+      // The bump inside a transaction that is still open: no reader may see it yet (a reader that did would cache
+      // the data the transaction is about to replace under a generation that stays current after its commit).
+      await db.transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw(`with ${generationBumpWith('$1')} select 1`, [generationSlot()]));
+        expect(await g.read()).toBe(before);
+      });
+      const after = await g.read();
+      expect(after).not.toBe(before);
+      // Every slot counts: bumps of different rows are all seen.
+      for (let slot = 0; slot < GENERATION_SLOTS; slot++) {
+        const seen = await g.read();
+        await db.executeQuery(CompiledQuery.raw(`with ${generationBumpWith('$1')} select 1`, [slot]));
+        expect(await g.read()).not.toBe(seen);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import SQLite, { type SqliteConnection } from '../db/sqlite-driver.js';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { GENERATION_SLOTS } from '../db/migrations/0110-generation-slots.js';
 import { sharedRuns } from './shared-runs.js';
 
 /**
@@ -17,6 +18,11 @@ export interface ChangeGeneration {
   read(): string | Promise<string>;
   /** Marks a change: every later `read`, on any node, answers a different value. */
   bump(): Promise<void>;
+  /**
+   * This node's part of a bump that a statement made (`generationBumpWith` on PostgreSQL; on SQLite every commit
+   * moves the generation): later reads here answer a new value.
+   */
+  bumpedInStatement(): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,12 @@ declare module 'fastify' {
     changeGenerationRead: string | Promise<string> | null;
     /** Set once this request bumped the generation. */
     changeGenerationBumped: boolean;
+    /**
+     * Records that this request's writes bumped the generation in their own statements (`generationBumpWith` on
+     * PostgreSQL; any commit on SQLite): it is not bumped again after the handler. Call only when every write of
+     * the request committed such a bump.
+     */
+    changeGenerationBumpedInStatement(): void;
   }
 }
 
@@ -41,16 +53,35 @@ export interface ChangeGenerationOptions {
   sqlitePath?: string;
 }
 
-const PG_READ = CompiledQuery.raw('select last_value from change_generation');
+/** The sequence (bumped after commits) and the slots (bumped inside statements, migration 0110), in one read. */
+const PG_READ = CompiledQuery.raw(
+  `select last_value || '.' || (select sum(value) from change_generation_slots) as last_value from change_generation`,
+);
 const PG_BUMP = CompiledQuery.raw(`select nextval('change_generation')`);
+
+/**
+ * PostgreSQL: a data-modifying `with` member that bumps the generation inside the statement it heads (`with
+ * <this> update …`), so the bump commits with that statement's writes and costs no round trip of its own.
+ * `slotParameter` is the placeholder bound to `generationSlot()`. A request whose writes all carried it calls
+ * `request.changeGenerationBumpedInStatement()`, and is not bumped again after its handler.
+ */
+export function generationBumpWith(slotParameter: string): string {
+  return `generation_bump as (update change_generation_slots set value = value + 1 where slot = ${slotParameter})`;
+}
+
+/** One of the slots' rows, at random: concurrent statements bump different rows (each holds its row until commit). */
+export function generationSlot(): number {
+  return Math.floor(Math.random() * GENERATION_SLOTS);
+}
 
 /**
  * Opens the generation of a migrated database.
  * - SQLite: an in-process counter plus the file's `PRAGMA data_version` as seen by a read-only watcher
  *   connection of its own, which changes at every commit by any other connection: this process's own (so even a
  *   write that bypasses the HTTP layer is seen at commit) and other processes'.
- * - PostgreSQL: an in-process counter plus the `change_generation` sequence (migration 0060): bump is
- *   `nextval` (non-transactional, no row lock), read is `select last_value` through a precompiled query.
+ * - PostgreSQL: an in-process counter plus the `change_generation` sequence (migration 0060) and the sum of the
+ *   `change_generation_slots` rows (migration 0110): bump is `nextval` (non-transactional, no row lock) after a
+ *   commit, or a slot's `update` inside a statement (`generationBumpWith`); read is both in one precompiled query.
  */
 export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGeneration {
   let local = 0;
@@ -63,6 +94,9 @@ export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGener
     return {
       read: () => `${local}:${shared()}`,
       async bump() {
+        local++;
+      },
+      bumpedInStatement() {
         local++;
       },
       async close() {
@@ -87,6 +121,9 @@ export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGener
       // The local part first: even when PostgreSQL cannot be reached, this node stops trusting its entries.
       local++;
       await db.executeQuery(PG_BUMP);
+    },
+    bumpedInStatement() {
+      local++;
     },
     async close() {},
   };
@@ -161,6 +198,10 @@ export function registerChangeGeneration(app: FastifyInstance, generation: Chang
   app.decorateRequest('changeGenerationBumped', false);
   app.decorateRequest('changeGeneration', function (this: FastifyRequest) {
     return (this.changeGenerationRead ??= generation.read());
+  });
+  app.decorateRequest('changeGenerationBumpedInStatement', function (this: FastifyRequest) {
+    generation.bumpedInStatement();
+    this.changeGenerationBumped = true;
   });
 
   // Callback-style: a GET (most requests) passes through without a promise tick.

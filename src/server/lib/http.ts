@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ProblemDetails } from '../../shared/api/errors.js';
-import type { Actor } from './context.js';
+import type { Actor, ActorClaim } from './context.js';
 import type { SerialisedJson } from './respond.js';
 import { unauthenticated } from './errors.js';
 
@@ -28,6 +28,11 @@ declare module 'fastify' {
     actor: Actor | null;
     /** The cookie session behind the request, when it came with one. */
     session: { id: string; csrfToken: string } | null;
+    /**
+     * Set while `actor` is taken on trust (ActorClaim, routes with `config.provesActor` on PostgreSQL): cleared
+     * once the claim is confirmed or proven by the write.
+     */
+    actorClaim: ActorClaim | null;
   }
   interface FastifyContextConfig {
     /** Reachable without credentials. */
@@ -43,6 +48,12 @@ declare module 'fastify' {
      * handler. It may throw an AppError (403, 404) as the handler would.
      */
     answerNow?: (request: FastifyRequest) => SerialisedJson | undefined;
+    /**
+     * An unsafe route whose handler proves a remembered Basic credential inside its write (ActorClaim), so that
+     * on PostgreSQL the request does not read the user row first. The handler must pass `request.actorClaim` on
+     * to a service that honours it, and clear it once the service answered.
+     */
+    provesActor?: boolean;
     /**
      * The JSON schema of a multipart/form-data body, for the OpenAPI document only (the handler reads the parts
      * as a stream; nothing validates `request.body` against it).

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { CSRF_HEADER } from '../../shared/api/auth.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import type { App } from '../lib/http.js';
-import type { Actor } from '../lib/context.js';
+import type { Actor, ActorClaim } from '../lib/context.js';
 import type { AuthService, SessionInfo } from '../modules/auth/auth.service.js';
 
 export const SESSION_COOKIE = 'folio_session';
@@ -31,6 +31,7 @@ export function registerAuthentication(
 ) {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('actorClaim', null);
 
   /** Takes a live session as the request's actor (after the CSRF check of an unsafe method). */
   function useSession(request: FastifyRequest, sid: string, session: SessionInfo) {
@@ -71,8 +72,37 @@ export function registerAuthentication(
     if (!header) {
       // A session resolved under the current generation: no query and, on SQLite, no promise (as for Basic).
       const sid = request.cookies[SESSION_COOKIE];
-      const generation = sid && !UNSAFE.has(request.method) ? request.changeGeneration() : null;
-      const remembered = typeof generation === 'string' ? auth.rememberedSession(sid!, generation) : null;
+      const unsafe = UNSAFE.has(request.method);
+      const generation = sid && !unsafe ? request.changeGeneration() : null;
+      let remembered: SessionInfo | null | undefined = null;
+      // On SQLite the session row is read now when it is not remembered (every commit moves the generation); an
+      // unsafe request, which bumps the generation anyway, is never answered from memory.
+      if (sid && typeof generation === 'string') {
+        remembered = auth.rememberedSession(sid, generation) ?? auth.resolveSessionNow(sid, generation);
+      } else if (sid && unsafe) {
+        remembered = auth.resolveSessionNow(sid, undefined);
+        // On PostgreSQL, a route that proves the session in its own write takes a remembered one on trust.
+        const claimed =
+          !remembered && opts.generationCostsAQuery && claimsActor(request) ? auth.sessionClaim(sid) : null;
+        if (claimed) {
+          try {
+            useSession(request, sid, claimed.session);
+          } catch (err) {
+            return done(err as Error);
+          }
+          claim(request, request.actor!, claimed.proof, async () => {
+            request.session = null;
+            const session = await auth.resolveSession(sid, undefined);
+            if (!session) {
+              void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+              throw unauthenticated('Your session has ended. Sign in again.');
+            }
+            useSession(request, sid, session);
+            return request.actor!;
+          });
+          return done();
+        }
+      }
       if (remembered) {
         try {
           useSession(request, sid!, remembered);
@@ -91,13 +121,27 @@ export function registerAuthentication(
         done();
       }, done);
     if (opts.generationCostsAQuery && UNSAFE.has(request.method)) {
+      // A route that proves the credential in its own write takes a remembered one on trust (ActorClaim).
+      const claimed = claimsActor(request) ? auth.basicClaim(header) : null;
+      if (claimed) {
+        claim(request, claimed.actor, claimed.proof, async () => {
+          const actor = await auth.resolveBasic(header, request.ip, undefined);
+          if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
+          return actor;
+        });
+        return done();
+      }
       void useBasic(auth.resolveBasic(header, request.ip, undefined));
       return;
     }
     const generation = request.changeGeneration();
     // Credentials verified under the current generation: no promise at all (the generation is a plain value on
     // SQLite), so a cache hit runs its whole onRequest chain synchronously.
-    const remembered = typeof generation === 'string' ? auth.rememberedBasic(header, generation) : null;
+    // On SQLite a credential remembered under an older generation is checked against the user row read now.
+    const remembered =
+      typeof generation === 'string'
+        ? (auth.rememberedBasic(header, generation) ?? auth.recheckBasicNow(header, generation))
+        : null;
     if (remembered) {
       request.actor = remembered;
       return done();
@@ -109,6 +153,30 @@ export function registerAuthentication(
     );
   };
   app.addHook('onRequest', onRequest);
+}
+
+/** Whether the request's route proves a claimed actor in its own write (on PostgreSQL, for unsafe methods). */
+function claimsActor(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.provesActor === true;
+}
+
+/**
+ * Takes `actor` on trust for the request (ActorClaim): its write carries `proof`, or `authenticate` runs first
+ * (once, however many ask; the actor is unset while it runs, so a failure leaves the request unauthenticated).
+ */
+function claim(request: FastifyRequest, actor: Actor, proof: ActorClaim['proof'], authenticate: () => Promise<Actor>) {
+  request.actor = actor;
+  let confirmed: Promise<Actor> | undefined;
+  request.actorClaim = {
+    ...actor,
+    proof,
+    confirm: () =>
+      (confirmed ??= (async () => {
+        request.actorClaim = null;
+        request.actor = null;
+        return (request.actor = await authenticate());
+      })()),
+  };
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

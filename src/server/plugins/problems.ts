@@ -76,53 +76,67 @@ function codeForFastifyError(err: FastifyError, status: number): ErrorCode {
 /** The one error handler: every error becomes problem JSON; nothing a client sends becomes a 5xx. */
 export function registerProblemHandlers(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) {
-      return sendProblem(reply, err.status, err.code, err.detail, err.errors, err.extra);
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext ?? 'body';
-      const errors = err.validation.map((v) => ({
-        path: [
-          where,
-          ...String(v.instancePath ?? '')
-            .split('/')
-            .filter(Boolean),
-        ].join('.'),
-        message: v.message ?? 'is invalid',
-      }));
-      const code: ErrorCode = where === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
-      return sendProblem(reply, 400, code, `The request ${where} is invalid.`, errors);
-    }
-    if (err instanceof ZodError) {
-      return sendProblem(reply, 400, 'INVALID_BODY', 'The request body is invalid.', zodIssues(err, 'body'));
-    }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const code = codeForFastifyError(err, status);
-      const detail =
-        code === 'INVALID_JSON'
-          ? 'The request body is not valid JSON.'
-          : code === 'PAYLOAD_TOO_LARGE'
-            ? 'The request body is too large.'
-            : err.message;
-      return sendProblem(reply, status, code, detail);
-    }
-    if (err instanceof SyntaxError || err instanceof RangeError) {
-      // JSON.parse of hostile input (e.g. nesting beyond the stack) surfaces here.
-      return sendProblem(reply, 400, 'INVALID_JSON', 'The request body is not valid JSON.');
-    }
-    if (isConcurrentWriteConflict(err)) {
-      // Two requests (on one node or several) wrote the same rows at once and the database refused the later
-      // one; nothing of it was written.
-      request.log.warn({ err }, 'write refused: it collided with a concurrent change');
-      return sendProblem(
-        reply,
-        409,
-        'CONFLICT',
-        'Another request changed this at the same moment; nothing was saved. Reload and try again.',
+    // An actor taken on trust (ActorClaim) is confirmed before any answer: credentials that no longer hold get
+    // their 401, never what the request would have told the user they claimed to be.
+    const claim = request.actorClaim;
+    if (claim) {
+      return claim.confirm().then(
+        () => answerProblem(err, request, reply),
+        (authErr: FastifyError) => answerProblem(authErr, request, reply),
       );
     }
-    request.log.error({ err }, 'unhandled error');
-    return sendProblem(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on the server. It has been logged.');
+    return answerProblem(err, request, reply);
   });
+}
+
+/** The problem answer of `err`. */
+function answerProblem(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return sendProblem(reply, err.status, err.code, err.detail, err.errors, err.extra);
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const where = err.validationContext ?? 'body';
+    const errors = err.validation.map((v) => ({
+      path: [
+        where,
+        ...String(v.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+      ].join('.'),
+      message: v.message ?? 'is invalid',
+    }));
+    const code: ErrorCode = where === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
+    return sendProblem(reply, 400, code, `The request ${where} is invalid.`, errors);
+  }
+  if (err instanceof ZodError) {
+    return sendProblem(reply, 400, 'INVALID_BODY', 'The request body is invalid.', zodIssues(err, 'body'));
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = codeForFastifyError(err, status);
+    const detail =
+      code === 'INVALID_JSON'
+        ? 'The request body is not valid JSON.'
+        : code === 'PAYLOAD_TOO_LARGE'
+          ? 'The request body is too large.'
+          : err.message;
+    return sendProblem(reply, status, code, detail);
+  }
+  if (err instanceof SyntaxError || err instanceof RangeError) {
+    // JSON.parse of hostile input (e.g. nesting beyond the stack) surfaces here.
+    return sendProblem(reply, 400, 'INVALID_JSON', 'The request body is not valid JSON.');
+  }
+  if (isConcurrentWriteConflict(err)) {
+    // Two requests (on one node or several) wrote the same rows at once and the database refused the later
+    // one; nothing of it was written.
+    request.log.warn({ err }, 'write refused: it collided with a concurrent change');
+    return sendProblem(
+      reply,
+      409,
+      'CONFLICT',
+      'Another request changed this at the same moment; nothing was saved. Reload and try again.',
+    );
+  }
+  request.log.error({ err }, 'unhandled error');
+  return sendProblem(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on the server. It has been logged.');
 }

@@ -251,9 +251,36 @@ describe('response cache', () => {
       throw new Error('database gone');
     };
     try {
-      const res = await t.request({ method: 'PUT', url: PAGE, payload: { templateName: 'basic', displayName: 'X' } });
+      // A create: written in a transaction, bumped after it.
+      const res = await t.request({
+        method: 'PUT',
+        url: '/cms/rest/pages/by-path/site/another',
+        payload: { templateName: 'basic', displayName: 'X' },
+      });
       expect(res.statusCode).toBe(500);
       expect(failures).toBe(2);
+    } finally {
+      generation.bump = bump;
+    }
+  });
+
+  it('a PUT of page fields bumps the generation in its own statement, never after it', async () => {
+    await setUp();
+    await warm(PAGE);
+    const generation = t.app.folio.ctx.generation;
+    const bump = generation.bump.bind(generation);
+    let bumps = 0;
+    generation.bump = async () => {
+      bumps++;
+      throw new Error('not expected: the statement bumped');
+    };
+    try {
+      const before = await generation.read();
+      await ok(t.request({ method: 'PUT', url: PAGE, payload: { templateName: 'basic', displayName: 'Y' } }));
+      expect(bumps).toBe(0);
+      expect(await generation.read()).not.toBe(before);
+      // And the cached page is not answered again.
+      expect((await ok(get(PAGE))).json().displayName).toBe('Y');
     } finally {
       generation.bump = bump;
     }

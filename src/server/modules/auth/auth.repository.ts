@@ -1,5 +1,16 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, SessionsTable } from '../../db/schema.js';
+
+/** A session with its user's current name and role (prepared: every session request whose generation moved). */
+const FIND_SESSION = prepared((db: Kysely<DB>, p: { idHash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.username', 'sessions.username')
+    .select(['sessions.last_seen_at', 'sessions.expires_at', 'sessions.csrf_token', 'users.username', 'users.role'])
+    .where('sessions.id_hash', '=', p.idHash),
+);
 
 /** SQL of sessions and of the sign-in rate limit; takes a db or a transaction. */
 export const authRepository = {
@@ -41,12 +52,12 @@ export const authRepository = {
 
   /** A session with its user's current name and role. */
   findSession(db: Kysely<DB>, idHash: string) {
-    return db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.username', 'sessions.username')
-      .select(['sessions.last_seen_at', 'sessions.expires_at', 'sessions.csrf_token', 'users.username', 'users.role'])
-      .where('sessions.id_hash', '=', idHash)
-      .executeTakeFirst();
+    return FIND_SESSION.first(db, { idHash });
+  },
+
+  /** `findSession` read now through `readNow` (Database.readNow, SQLite): synchronous. */
+  findSessionNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, idHash: string) {
+    return FIND_SESSION.firstNow(db, readNow, { idHash });
   },
 
   touchSession(db: Kysely<DB>, idHash: string, now: number) {

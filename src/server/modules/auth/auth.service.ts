@@ -2,9 +2,15 @@ import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
-import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { findUserCredentials, hasUsers, insertUserRecord, setPasswordHash } from '../users/user-records.js';
+import {
+  findUserCredentials,
+  findUserCredentialsNow,
+  hasUsers,
+  insertUserRecord,
+  setPasswordHash,
+} from '../users/user-records.js';
 import { authRepository as repo } from './auth.repository.js';
 
 /** Failures allowed per username+address inside the window before sign-in is refused with 429. */
@@ -28,6 +34,7 @@ export interface SessionInfo extends Actor {
 /** Sign-in: HTTP Basic for API clients, server-side sessions for the SPA, a rate limit for both. */
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
+  const { readNow } = ctx.database;
   // Keyed hash of the Authorization header → who it proved to be, the password hash it was checked against, and
   // the change generation under which that user row was last read.
   // The key is SHA-256(secret ‖ header): a lookup key that never leaves the process, so an HMAC's construction adds
@@ -134,6 +141,85 @@ export function createAuthService(ctx: AppContext) {
     return null;
   }
 
+  /**
+   * On SQLite (Database.readNow): a Basic credential verified less than 60 s ago whose generation moved since (every
+   * commit moves SQLite's) is checked against the user row read now, synchronously, as `resolveBasic` would check
+   * it with a query: the same password hash keeps it (with the role read now), anything else drops it. Null when
+   * that does not apply or the check fails: then `resolveBasic` decides.
+   */
+  function recheckBasicNow(header: string, generation: string): Actor | null {
+    if (!readNow) return null;
+    const key = basicCacheKey(header);
+    const cached = basicCache.get(key);
+    if (!cached || cached.expires <= ctx.now()) return null;
+    const user = findUserCredentialsNow(db, readNow, cached.username);
+    if (!user || user.password_hash !== cached.passwordHash) {
+      basicCache.delete(key);
+      return null;
+    }
+    cached.role = user.role as Role;
+    cached.generation = generation;
+    return { username: cached.username, role: cached.role };
+  }
+
+  /**
+   * On SQLite (Database.readNow): the session `sessionId` read now, synchronously, when its row says it is live and
+   * needs no touch (remembered under `generation` when one is given); undefined otherwise, and then
+   * `resolveSession` decides (it also ends sessions past their limits and touches the ones due).
+   */
+  function resolveSessionNow(sessionId: string, generation: string | undefined): SessionInfo | undefined {
+    if (!readNow) return undefined;
+    const idHash = sha256(sessionId);
+    const row = repo.findSessionNow(db, readNow, idHash);
+    if (!row) return undefined;
+    const now = ctx.now();
+    const lastSeen = Number(row.last_seen_at);
+    const expiresAt = Number(row.expires_at);
+    if (now > expiresAt || now - lastSeen > Math.min(SESSION_TOUCH_MS, ctx.config.sessionIdleMs)) return undefined;
+    const session = { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
+    if (generation !== undefined) {
+      if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+      sessionCache.set(idHash, { ...session, expiresAt, lastSeenAt: lastSeen, generation });
+    }
+    return session;
+  }
+
+  /**
+   * A Basic credential verified less than 60 s ago, whatever the generation since: the actor an ActorClaim takes on
+   * trust, and the proof its write must carry (the user row still holds the hash and role it was checked against).
+   * Null otherwise.
+   */
+  function basicClaim(header: string): { actor: Actor; proof: ActorClaim['proof'] } | null {
+    const cached = basicCache.get(basicCacheKey(header));
+    if (!cached || cached.expires <= ctx.now()) return null;
+    return {
+      actor: { username: cached.username, role: cached.role },
+      proof: { condition: BASIC_PROOF, values: [cached.username, cached.passwordHash, cached.role] },
+    };
+  }
+
+  /**
+   * A session this node resolved and that was touched less than SESSION_TOUCH_MS ago, whatever the generation
+   * since: the session an ActorClaim takes on trust, and the proof its write must carry (the session row is there,
+   * within its limits now, and its user has the role remembered). Null otherwise (then `resolveSession`).
+   */
+  function sessionClaim(sessionId: string): { session: SessionInfo; proof: ActorClaim['proof'] } | null {
+    const idHash = sha256(sessionId);
+    const entry = sessionCache.get(idHash);
+    const now = ctx.now();
+    if (
+      !entry ||
+      now > entry.expiresAt ||
+      now - entry.lastSeenAt > Math.min(SESSION_TOUCH_MS, ctx.config.sessionIdleMs)
+    ) {
+      return null;
+    }
+    return {
+      session: { username: entry.username, role: entry.role, csrfToken: entry.csrfToken },
+      proof: { condition: SESSION_PROOF, values: [idHash, entry.role, now, now - ctx.config.sessionIdleMs] },
+    };
+  }
+
   return {
     /** Creates `admin` when there are no users: with CMS_ADMIN_PASSWORD, or a generated one that is returned once. */
     async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string }> {
@@ -202,6 +288,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     rememberedSession,
+    resolveSessionNow,
 
     /**
      * The user of a live session, or null; ends sessions past their idle or absolute limit. `generation` is the
@@ -232,6 +319,9 @@ export function createAuthService(ctx: AppContext) {
     },
 
     rememberedBasic,
+    recheckBasicNow,
+    basicClaim,
+    sessionClaim,
 
     /**
      * Verifies an `Authorization: Basic …` header; answers null when the header is not Basic. `generation` is the
@@ -286,6 +376,14 @@ export function createAuthService(ctx: AppContext) {
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+// What an ActorClaim's write proves, in db/prepared.ts StatementProof form (the statement binds the values).
+/** A Basic credential: the user row still holds the password hash and role it was checked against. */
+const BASIC_PROOF = 'exists (select 1 from users where username = {} and password_hash = {} and role = {})';
+/** A session: its row is there, within its absolute and idle limits now, and its user still has the role. */
+const SESSION_PROOF =
+  'exists (select 1 from sessions s join users u on u.username = s.username' +
+  ' where s.id_hash = {} and u.role = {} and s.expires_at >= {} and s.last_seen_at >= {})';
 
 // A valid hash of a random password, checked against for unknown users.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { etagOf } from '../../lib/etag.js';
 import { treeRepository } from '../tree/tree.repository.js';
-import { assemblePage, docOf, trustedDoc } from './page-docs.js';
+import { assemblePage, docBodyJson, docOf, docWithBody, trustedDoc } from './page-docs.js';
 import { pagesRepository } from './pages.repository.js';
 
 /**
@@ -236,5 +236,23 @@ describe('stored page docs', () => {
       body: { widgets: { asset: { fields: unknown } }[] }[];
     };
     expect(JSON.stringify(page.body)).toContain('<p>Direct</p>');
+  });
+});
+
+describe('a stored doc split at its body (a PUT of fields keeps the body unparsed)', () => {
+  it('gives the body only when the doc begins with the head its row presents, and joins it back byte for byte', async () => {
+    for (const p of await allPages()) {
+      await call('GET', `/cms/rest/pages/by-path/${p.segments.join('/')}`);
+      const row = (await pagesRepository.findPageDoc(db(), p.id))!;
+      const doc = trustedDoc(row)!;
+      const name = p.segments[p.segments.length - 1]!;
+      const body = docBodyJson(doc, row, name);
+      expect(JSON.parse(body!), p.segments.join('/')).toEqual((JSON.parse(doc) as { body: unknown }).body);
+      expect(docWithBody(row, name, body!)).toBe(doc);
+      // A row that no longer presents the doc's head (another name, title or workflow): no body.
+      expect(docBodyJson(doc, row, `${name}-x`)).toBe(row.display_name === null ? null : body);
+      expect(docBodyJson(doc, { ...row, display_name: `${row.display_name ?? ''}!` }, name)).toBeNull();
+      expect(docBodyJson(doc, { ...row, checked_out_user: `${row.checked_out_user}x` }, name)).toBeNull();
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { SerialisedJson } from '../../lib/respond.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { treeRepository } from '../tree/tree.repository.js';
-import { presentPage, type PageView } from './pages.presenter.js';
+import { pageHeadOf, presentPage, type PageView } from './pages.presenter.js';
 import {
   MAX_DOC_PATH_DEPTH,
   pagesRepository as repo,
@@ -49,6 +49,24 @@ export function pageJson(at: PageAt, doc: string): string {
 export function docOf(page: Page): string {
   const { id: _id, name: _name, siteName: _siteName, folderPath: _folderPath, ...rest } = page;
   return JSON.stringify(rest);
+}
+
+/** Where a doc's `body` starts, after its head (pageHeadOf): `{<head members>,"body":[…]}`. */
+const BODY_MEMBER = ',"body":';
+
+/**
+ * The JSON of the `body` of `doc`, the stored doc of the page whose row is `row` and name `name`, without parsing
+ * it: the doc must begin with exactly the head that row presents (the doc was made from it); null when it does not.
+ */
+export function docBodyJson(doc: string, row: PageRow, name: string): string | null {
+  const head = JSON.stringify(pageHeadOf(row, name));
+  const prefix = head.slice(0, -1) + BODY_MEMBER;
+  return doc.startsWith(prefix) && doc.endsWith('}') ? doc.slice(prefix.length, -1) : null;
+}
+
+/** The doc of the page whose row is `row` and name `name`, with `bodyJson` (docBodyJson) as its body. */
+export function docWithBody(row: PageRow, name: string, bodyJson: string): string {
+  return JSON.stringify(pageHeadOf(row, name)).slice(0, -1) + BODY_MEMBER + bodyJson + '}';
 }
 
 /**

@@ -5,7 +5,7 @@ import { splitPath } from '../../../shared/api/paths.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
@@ -15,8 +15,10 @@ import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { applyBody } from './page-body.js';
 import {
+  docBodyJson,
   docOf,
   docPathOf,
+  docWithBody,
   loadParts,
   representationOf,
   trustedDoc,
@@ -37,6 +39,11 @@ export interface PagePutResult extends PageRepresentation {
   droppedRegions?: string[];
   /** The response body: the page JSON, with `droppedRegions` when set. */
   responseJson: string;
+  /**
+   * Set when the write bumped the change generation in its own statement, or wrote nothing: the request needs no
+   * bump after it (`request.changeGenerationBumpedInStatement()`).
+   */
+  generationBumped?: true;
 }
 
 /** The page's content without its workflow and widget ids: what "the content changed" compares. */
@@ -138,21 +145,17 @@ async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
 
 /**
  * The end of every page write: the workflow after it (a content change of a Public page moves it to Quick Edit,
- * checks it out, …), the row's patch with its modification time when anything changed, the page as it is then,
- * its doc and its representation.
+ * checks it out, …), and the row's patch with its modification time when anything changed.
  */
-function finishEdit(w: {
-  row: PageRow;
+function workflowAfterEdit(w: {
   edited: PageRow;
   patch: Partial<PageRow>;
-  after: Page;
   contentChanged: boolean;
   created: boolean;
   body: PagePutBody;
   actor: Actor;
   ts: string;
-  at: PageAt;
-}) {
+}): Partial<PageRow> {
   // A new page's first content is not an edit: it stays a checked-out Draft unless a state is asked for.
   const workflow = workflowAfterWrite(
     w.edited,
@@ -167,14 +170,11 @@ function finishEdit(w: {
     Object.entries(workflow).filter(([k, v]) => w.edited[k as keyof typeof workflow] !== v),
   ) as Partial<PageRow>;
   const touched = w.contentChanged || Object.keys(workflowPatch).length > 0;
-  const rowPatch: Partial<PageRow> = {
+  return {
     ...w.patch,
     ...workflowPatch,
     ...(touched ? { updated_at: w.ts, updated_by: w.actor.username } : {}),
   };
-  const page: Page = { ...w.after, workflow: workflowOf({ ...w.edited, ...rowPatch }) };
-  const doc = docOf(page);
-  return { rowPatch, page, doc, rep: representationOf(w.at, doc) };
 }
 
 /** Page writes: create or update by path (fields, body regions, template switch, workflow), and delete. */
@@ -219,6 +219,9 @@ export function createPageWrites(
    * `doc_seq` is still the one read. The path is stored with the doc: it was read in the same snapshot as the
    * epoch. Undefined when it does not apply or another write came in between: the transactional way then does
    * it (and checks everything again). Throws what that way would for access and preconditions.
+   *
+   * The `UPDATE` also bumps the change generation (on PostgreSQL; the result says so), and with a `claim` it writes
+   * only if the user row still holds the claimed password hash and role, which proves the claim.
    */
   async function putFieldsNow(
     actor: Actor,
@@ -226,6 +229,7 @@ export function createPageWrites(
     body: PagePutBody,
     pre: Preconditions,
     ts: string,
+    claim: ActorClaim | undefined,
   ): Promise<PagePutResult | undefined> {
     const path = docPathOf(segments);
     if (path === undefined || body.body !== undefined) return undefined;
@@ -238,26 +242,33 @@ export function createPageWrites(
     requireAccess(actor, found.chain as NodeRow[], 'WRITE', 'pages here');
     const name = segments[segments.length - 1]!;
     const at: PageAt = { id: row.node_id, name, siteName: segments[0]!, folderPath: segments.slice(1, -1).join('/') };
-    const before = representationOf(at, doc);
-    assertPreconditions(pre, before.etag, `The page "${name}"`);
+    if (pre.ifMatch !== undefined || pre.ifNoneMatch !== undefined) {
+      // The ETag stored with the doc's path is the page's ETag there (migration 0090 keeps the two together).
+      const etag = row.doc_path === path && row.doc_etag !== null ? row.doc_etag : representationOf(at, doc).etag;
+      assertPreconditions(pre, etag, `The page "${name}"`);
+    }
     if (body.id !== undefined && body.id !== row.node_id) {
       throw conflict(
         'ID_MISMATCH',
         `The body's id "${body.id}" is not the id of the page at the URL (${row.node_id}).`,
       );
     }
+    // Fields only: the body stays as it is, so the new doc is the row's new head and the stored body, unparsed.
+    const bodyJson = docBodyJson(doc, row, name);
+    if (bodyJson === null) return undefined;
     const patch = patchFields(row, body);
     const edited: PageRow = { ...row, ...patch };
-    const members = rowMembersOf(edited, name);
-    const contentChanged = JSON.stringify(rowMembersOf(row, name)) !== JSON.stringify(members);
-    const after = { ...(JSON.parse(doc) as Omit<Page, keyof PageAt>), ...at, ...members } as Page;
-    const {
-      rowPatch,
-      doc: newDoc,
-      rep,
-    } = finishEdit({ row, edited, patch, after, contentChanged, created: false, body, actor, ts, at });
-    const result = { ...rep, created: false, responseJson: rep.json };
-    if (!Object.keys(rowPatch).length && newDoc === doc) return result;
+    const contentChanged = JSON.stringify(rowMembersOf(row, name)) !== JSON.stringify(rowMembersOf(edited, name));
+    const rowPatch = workflowAfterEdit({ edited, patch, contentChanged, created: false, body, actor, ts });
+    const newDoc = docWithBody({ ...edited, ...rowPatch }, name, bodyJson);
+    const rep = representationOf(at, newDoc);
+    const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
+    if (!Object.keys(rowPatch).length && newDoc === doc) {
+      // Nothing to write, so nothing proves a claimed actor: it is confirmed before the page is answered (and a
+      // role other than the one claimed decides again, the general way).
+      if (claim && (await claim.confirm()).role !== claim.role) return undefined;
+      return result;
+    }
     const stamp = { path, etag: rep.etag };
     const wrote = await repo.updatePageAndDoc(
       ctx.db,
@@ -268,6 +279,7 @@ export function createPageWrites(
       stamp,
       row.doc_path,
       row.doc_seq,
+      claim?.proof,
     );
     return wrote > 0n ? result : undefined;
   }
@@ -284,6 +296,11 @@ export function createPageWrites(
       segments: readonly string[],
       input: PagePutBody,
       pre: Preconditions = {},
+      /**
+       * When `actor` is taken on trust: the one-statement write proves it, any other way confirms it first. The
+       * put answers only once it was proven or confirmed; an error it throws leaves that to the caller.
+       */
+      claim?: ActorClaim,
     ): Promise<PagePutResult> {
       const body = PagePutBody.parse(input);
       assertLocation(body, segments);
@@ -294,8 +311,17 @@ export function createPageWrites(
       }
       const now = ctx.now();
       const ts = isoTime(now);
-      const quick = await putFieldsNow(actor, segments, body, pre, ts);
+      let quick: PagePutResult | undefined;
+      try {
+        quick = await putFieldsNow(actor, segments, body, pre, ts, claim);
+      } catch (err) {
+        // Refused under a claimed actor: the refusal stands if the actor is who it claimed to be (401 otherwise);
+        // a role other than the one claimed decides again, the general way.
+        if (!claim || (await claim.confirm()).role === claim.role) throw err;
+      }
       if (quick) return quick;
+      // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
+      if (claim) actor = await claim.confirm();
       return ctx.db.transaction().execute(async (trx) => {
         const loc = await locatePage(trx, segments);
         if (loc.occupant && loc.occupant.kind !== 'page') {
@@ -378,19 +404,10 @@ export function createPageWrites(
           contentChanged = !before || contentSignature(before.page) !== contentSignature(after);
         }
 
-        const { rowPatch, doc, rep, page } = finishEdit({
-          row,
-          edited,
-          patch,
-          after,
-          contentChanged,
-          created,
-          body,
-          actor,
-          ts,
-          at,
-        });
-        after = page;
+        const rowPatch = workflowAfterEdit({ edited, patch, contentChanged, created, body, actor, ts });
+        after = { ...after, workflow: workflowOf({ ...edited, ...rowPatch }) };
+        const doc = docOf(after);
+        const rep = representationOf(at, doc);
         // The fields sent, the workflow's changes and the new doc in one statement (none when nothing changed and
         // the stored doc is already this one; the node's modification time follows by trigger). On SQLite the
         // transaction is one snapshot, so the path walked above is where the page is under the epoch read with

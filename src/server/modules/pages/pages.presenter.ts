@@ -96,13 +96,23 @@ export function presentPage(v: PageView): Page {
       })),
     };
   });
-  const p = v.page;
-  const own = rowMembersOf(p, v.name);
   return {
     id: v.id,
     name: v.name,
     siteName: v.siteName,
     folderPath: v.folderPath,
+    ...pageHeadOf(v.page, v.name),
+    body,
+  };
+}
+
+/**
+ * The members of a page that come from its row, in the order the page shows them: everything but its location and
+ * its `body`, which comes last (page-docs.ts keeps a stored doc's body when only these change).
+ */
+export function pageHeadOf(p: PageRow, name: string) {
+  const own = rowMembersOf(p, name);
+  return {
     displayName: own.displayName,
     templateName: p.template_name,
     summary: own.summary,
@@ -111,8 +121,7 @@ export function presentPage(v: PageView): Page {
     seo: own.seo,
     calendar: own.calendar,
     code: own.code,
-    body,
-  };
+  } satisfies Omit<Page, 'id' | 'name' | 'siteName' | 'folderPath' | 'body'>;
 }
 
 /** The members of a page that come from its row's own fields (what a PUT of fields changes). */

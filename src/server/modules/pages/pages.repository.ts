@@ -1,7 +1,7 @@
 import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
-import { prepared, preparedUpdate } from '../../db/prepared.js';
+import { prepared, preparedUpdate, type StatementProof } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { joinedPath, joinedPathParams } from '../tree/tree.repository.js';
 
@@ -114,6 +114,13 @@ function docByPathQuery(segments: readonly string[]) {
   return query;
 }
 
+/** The columns of DOC_BY_PATH that describe the path's nodes (`id0`, `kind0`, `access0`, …), per depth. */
+const CHAIN_COLUMNS = Array.from(
+  { length: MAX_DOC_PATH_DEPTH + 1 },
+  (_, depth) => new Set(Array.from({ length: depth }, (_, i) => [`id${i}`, `kind${i}`, `access${i}`]).flat()),
+);
+const chainColumnsOf = (depth: number) => CHAIN_COLUMNS[depth]!;
+
 function docByPathOf(segments: readonly string[], row: Record<string, string | number | null>): PageDocByPath {
   let missing = false;
   const chain = segments.map((_, i) => {
@@ -129,8 +136,9 @@ function docByPathOf(segments: readonly string[], row: Record<string, string | n
   });
   let page: PageDocRow | null = null;
   if (row.node_id !== null) {
+    const chainColumns = chainColumnsOf(segments.length);
     const fields: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row)) if (!/^(id|kind|access)\d+$/.test(k)) fields[k] = v;
+    for (const k in row) if (!chainColumns.has(k)) fields[k] = row[k];
     page = fields as unknown as PageDocRow;
   }
   return {
@@ -145,8 +153,13 @@ function docByPathOf(segments: readonly string[], row: Record<string, string | n
 
 /** Sets the row and its doc in one statement; `doc_seq` advances, so the pages trigger keeps the doc. */
 const UPDATE_PAGE_AND_DOC = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq']);
-/** The same, only if `doc_seq` is still the one read (outside a transaction: the write of a read-modify-write). */
-const UPDATE_PAGE_AND_DOC_IF = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq'], 'doc_seq');
+/**
+ * The same, only if `doc_seq` is still the one read (outside a transaction: the write of a read-modify-write), and
+ * bumping the change generation in the same statement (so the write needs no bump of its own after it).
+ */
+const UPDATE_PAGE_AND_DOC_IF = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq'], 'doc_seq', {
+  bumpsGeneration: true,
+});
 /** Stores a doc computed from rows read when `doc_seq` was `seq`; nothing when the row was written since. */
 const STORE_DOC = prepared(
   (
@@ -251,8 +264,13 @@ export const pagesRepository = {
     epoch: string | number,
     at: { path: string; etag: string } | null,
     storedPath: string | null,
-    /** Write only if the row's `doc_seq` is still this (answers 0n otherwise). */
+    /**
+     * Write only if the row's `doc_seq` is still this (answers 0n otherwise); the statement then also bumps the
+     * change generation (on PostgreSQL, in any case).
+     */
     ifSeq?: string | number,
+    /** With `ifSeq`: write only if this holds too (an ActorClaim's proof). */
+    proof?: StatementProof,
   ): Promise<bigint> {
     const path = at?.path ?? null;
     const set = {
@@ -264,7 +282,7 @@ export const pagesRepository = {
     };
     return ifSeq === undefined
       ? UPDATE_PAGE_AND_DOC.run(db, nodeId, set)
-      : UPDATE_PAGE_AND_DOC_IF.run(db, nodeId, set, ifSeq);
+      : UPDATE_PAGE_AND_DOC_IF.run(db, nodeId, set, ifSeq, proof);
   },
 
   /** Stores a doc read from rows at `doc_seq` = `seq` (a GET's miss); false when the row was written since. */

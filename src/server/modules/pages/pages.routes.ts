@@ -41,6 +41,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
   app.put(
     '/cms/rest/pages/by-path/*',
     {
+      config: { provesActor: true },
       schema: {
         tags: ['pages'],
         summary:
@@ -52,7 +53,11 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
+      const claim = request.actorClaim ?? undefined;
+      const r = await pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim);
+      // The put proved or confirmed a claimed actor before it answered.
+      request.actorClaim = null;
+      if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return sendJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );

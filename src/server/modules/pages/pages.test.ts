@@ -3,7 +3,7 @@ import { Page, PagePutResponse } from '../../../shared/api/pages.js';
 import { nextId } from '../../db/dialect.js';
 import { SYSTEM_ACTOR } from '../../lib/context.js';
 import { etagOf } from '../../lib/etag.js';
-import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { basic, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
 import { ensureAssetFolder, insertAssetRecord } from '../assets/asset-records.js';
 import { treeRepository } from '../tree/tree.repository.js';
 
@@ -241,6 +241,189 @@ describe('pages: authentication and validation', () => {
     expect(problemOf(json).code).toBe('INVALID_JSON');
     expect(problemOf(await getPage('site/home')).code).toBe('PAGE_NOT_FOUND');
     expect(await countRows('pages')).toBe(0);
+  });
+});
+
+describe('pages: credentials that change between writes', () => {
+  // On PostgreSQL a PUT takes a Basic credential this node verified in the last minute on trust and proves it in
+  // the statement that writes (ActorClaim); everything must come out as if the user row were read first.
+  it('a changed password, a lower role or a deleted user stops the next PUT, whatever it sends, and nothing changes', async () => {
+    await createPage('site/home', { displayName: 'Start' });
+    const editor = await t.createUser('ed', 'Editor');
+    const put = (payload: Record<string, unknown>, authorization = editor) =>
+      t.request({ method: 'PUT', url: url('site/home'), headers: { authorization }, payload });
+    // Remembered: these PUTs of fields go the one-statement way.
+    for (const n of [1, 2])
+      expect((await put({ templateName: 'basic', displayName: `By ed ${n}` })).statusCode).toBe(200);
+
+    // A lower role: refused as that role would be.
+    expect(
+      (await t.request({ method: 'PUT', url: '/cms/rest/users/ed', payload: { role: 'Viewer' } })).statusCode,
+    ).toBe(200);
+    const demoted = await put({ templateName: 'basic', displayName: 'As a viewer' });
+    expect(demoted.statusCode).toBe(403);
+    expect((await readPage('site/home')).displayName).toBe('By ed 2');
+
+    // A changed password: 401 for a change, for a PUT that changes nothing, and before the body's own 400 or 412.
+    expect(
+      (await t.request({ method: 'PUT', url: '/cms/rest/users/ed', payload: { role: 'Editor' } })).statusCode,
+    ).toBe(200);
+    expect((await put({ templateName: 'basic', displayName: 'By ed 3' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/cms/rest/users/ed',
+          payload: { role: 'Editor', password: 'new-one-123' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const payload of [
+      { templateName: 'basic', displayName: 'After the change' },
+      { templateName: 'basic', displayName: 'By ed 3' },
+      { templateName: 'basic', displayName: '' },
+    ]) {
+      const res = await put(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(401);
+      expect(problemOf(res).code).toBe('UNAUTHENTICATED');
+    }
+    const stale = await t.request({
+      method: 'PUT',
+      url: url('site/home'),
+      headers: { authorization: editor, 'if-match': '"not-the-etag"' },
+      payload: { templateName: 'basic', displayName: 'Stale' },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect((await readPage('site/home')).displayName).toBe('By ed 3');
+
+    // The new password works at once; a deleted user is refused at once.
+    const renewed = basic('ed', 'new-one-123');
+    expect((await put({ templateName: 'basic', displayName: 'By ed 4' }, renewed)).statusCode).toBe(200);
+    expect((await put({ templateName: 'basic', displayName: 'By ed 5' }, renewed)).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: '/cms/rest/users/ed' })).statusCode).toBe(200);
+    expect((await put({ templateName: 'basic', displayName: 'Gone' }, renewed)).statusCode).toBe(401);
+    expect((await readPage('site/home')).displayName).toBe('By ed 5');
+  });
+});
+
+describe('pages: sessions that change between writes', () => {
+  it('a role change, sign-out elsewhere or a password change stops the next PUT with the session, and nothing changes', async () => {
+    await createPage('site/home', { displayName: 'Start' });
+    await t.createUser('ed', 'Editor');
+    let s = { cookie: '', csrf: '' };
+    /** Signs ed in and reads the page (so this node remembers the session: later writes go the one-statement way). */
+    const signIn = async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/cms/rest/auth/login',
+        headers: { authorization: '' },
+        payload: { username: 'ed', password: 'ed-password' },
+      });
+      expect(res.statusCode).toBe(200);
+      s = {
+        cookie: `folio_session=${res.cookies.find((c) => c.name === 'folio_session')!.value}`,
+        csrf: res.json().csrfToken as string,
+      };
+      expect((await getPage('site/home', { authorization: '', cookie: s.cookie })).statusCode).toBe(200);
+    };
+    const put = (displayName: string, csrf = s.csrf) =>
+      t.request({
+        method: 'PUT',
+        url: url('site/home'),
+        headers: { authorization: '', cookie: s.cookie, 'x-csrf-token': csrf },
+        payload: { templateName: 'basic', displayName },
+      });
+    const setRole = async (role: string, password?: string) =>
+      expect(
+        (
+          await t.request({
+            method: 'PUT',
+            url: '/cms/rest/users/ed',
+            payload: { role, ...(password ? { password } : {}) },
+          })
+        ).statusCode,
+      ).toBe(200);
+
+    await signIn();
+    for (const n of [1, 2]) expect((await put(`By ed ${n}`)).statusCode).toBe(200);
+    expect((await put('Wrong token', 'x'.repeat(43))).statusCode).toBe(403);
+
+    // A role change ends the session; signed in again as a Viewer, a PUT is refused as a Viewer's.
+    await setRole('Viewer');
+    expect((await put('After the role change')).statusCode).toBe(401);
+    await signIn();
+    expect((await put('As a viewer')).statusCode).toBe(403);
+    await setRole('Editor');
+    await signIn();
+    expect((await put('By ed 3')).statusCode).toBe(200);
+
+    // Signed out (with the same cookie, as another tab would): the next PUT is refused.
+    const out = await t.request({
+      method: 'POST',
+      url: '/cms/rest/auth/logout',
+      headers: { authorization: '', cookie: s.cookie, 'x-csrf-token': s.csrf },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await put('After sign-out')).statusCode).toBe(401);
+
+    await signIn();
+    expect((await put('By ed 4')).statusCode).toBe(200);
+    await setRole('Editor', 'new-one-123');
+    const ended = await put('After the password change');
+    expect(ended.statusCode).toBe(401);
+    expect(problemOf(ended).code).toBe('UNAUTHENTICATED');
+    expect((await readPage('site/home')).displayName).toBe('By ed 4');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fields (PostgreSQL)', () => {
+  /** The SQL of every query the app sends while `run` runs. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const db = t.app.folio.ctx.db;
+    const seen: string[] = [];
+    const execute = db.executeQuery.bind(db);
+    db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
+      seen.push('sql' in query ? query.sql : query.compile().sql);
+      return execute(query);
+    }) as typeof db.executeQuery;
+    try {
+      await run();
+    } finally {
+      db.executeQuery = execute;
+    }
+    return seen;
+  }
+
+  it('with remembered Basic credentials or session: the read, then one write that proves them and bumps the generation', async () => {
+    await createPage('site/home');
+    await getPage('site/home');
+    const editor = await t.createUser('ed', 'Editor');
+    const putAs = (headers: Record<string, string>, displayName: string) =>
+      t.request({ method: 'PUT', url: url('site/home'), headers, payload: { templateName: 'basic', displayName } });
+    expect((await putAs({ authorization: editor }, 'Once')).statusCode).toBe(200);
+    const basicRun = await statementsOf(async () =>
+      expect((await putAs({ authorization: editor }, 'Twice')).statusCode).toBe(200),
+    );
+    expect(basicRun).toHaveLength(2);
+    expect(basicRun[1]).toMatch(
+      /^with generation_bump as \(update change_generation_slots .* and exists \(select 1 from users /,
+    );
+
+    const login = await t.request({
+      method: 'POST',
+      url: '/cms/rest/auth/login',
+      headers: { authorization: '' },
+      payload: { username: 'ed', password: 'ed-password' },
+    });
+    const cookie = `folio_session=${login.cookies.find((c) => c.name === 'folio_session')!.value}`;
+    const session = { authorization: '', cookie, 'x-csrf-token': login.json().csrfToken as string };
+    expect((await getPage('site/home', { authorization: '', cookie })).statusCode).toBe(200);
+    const sessionRun = await statementsOf(async () =>
+      expect((await putAs(session, 'By session')).statusCode).toBe(200),
+    );
+    expect(sessionRun).toHaveLength(2);
+    expect(sessionRun[1]).toMatch(/ and exists \(select 1 from sessions s join users u /);
+    expect((await readPage('site/home')).displayName).toBe('By session');
   });
 });
 

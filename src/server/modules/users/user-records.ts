@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../shared/api/auth.js';
+import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { usersRepository as repo, type UserRow } from './users.repository.js';
 
@@ -11,6 +12,15 @@ export type UserCredentials = Pick<UserRow, 'username' | 'role' | 'password_hash
 /** The name, role and password hash of `username`, or undefined when there is no such user. */
 export function findUserCredentials(db: Kysely<DB>, username: string): Promise<UserCredentials | undefined> {
   return repo.find(db, username);
+}
+
+/** `findUserCredentials` read now through `readNow` (Database.readNow, SQLite): synchronous. */
+export function findUserCredentialsNow(
+  db: Kysely<DB>,
+  readNow: NonNullable<Database['readNow']>,
+  username: string,
+): UserCredentials | undefined {
+  return repo.findNow(db, readNow, username);
 }
 
 /** Whether any user exists (the first start creates `admin` when none does). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/schema.js';
@@ -18,6 +19,10 @@ export const usersRepository = {
   /** The user row; `forUpdate` locks it until the transaction ends (PostgreSQL; SQLite has one writer). */
   find(db: Kysely<DB>, username: string, opts: { forUpdate?: boolean } = {}) {
     return (opts.forUpdate ? LOCK_USER : FIND_USER).first(db, { username });
+  },
+  /** `find` read now through `readNow` (Database.readNow, SQLite): synchronous. */
+  findNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, username: string): UserRow | undefined {
+    return FIND_USER.firstNow(db, readNow, { username }) as UserRow | undefined;
   },
   list(db: Kysely<DB>) {
     return db.selectFrom('users').selectAll().orderBy('username').execute();
