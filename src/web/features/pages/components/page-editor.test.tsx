@@ -56,7 +56,8 @@ describe('the page editor saving', () => {
       puts.push({ etag, body });
       return json({ ...page, displayName: 'Our team' }, 200, { etag: '"v2"' });
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeTruthy();
+    // The first render of a file loads the editor's lazy code: on a busy machine that alone takes over a second.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 10_000 })).toBeTruthy();
     // Someone else has it checked out: said, and saving still works.
     expect(screen.getByText('bob has this page checked out')).toBeTruthy();
 
@@ -79,7 +80,7 @@ describe('the page editor saving', () => {
       if (etag === '"v1"') return problem(412, 'PRECONDITION_FAILED', 'The page changed since you read it.');
       return json({ ...page, displayName: 'Mine' }, 200, { etag: '"v3"' });
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 10_000 })).toBeTruthy();
     setTheirs({ ...pageOf('Theirs'), name: page.name, summary: 'Their summary' });
 
     await user.click(screen.getByRole('tab', { name: 'Properties' }));

@@ -144,8 +144,9 @@ export function PageEditor({
   const title = page.displayName || page.name;
   const itemLabel = `the page “${title}”`;
 
+  // Like the Save button: with nothing changed there is nothing to send (the browser's "Save page as" stays off).
   useSaveShortcut(() => {
-    if (!isReadOnly && !editor.conflict) void editor.save();
+    if (!isReadOnly && !editor.conflict && editor.dirty) void editor.save();
   });
 
   // Focus follows a widget that moved, or a widget just added or chosen in the outline.

@@ -47,11 +47,20 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
   const dirty = plan !== null;
   const changeCount = useMemo(() => (dirty ? countChanges(base.data, doc) : 0), [dirty, base, doc]);
 
-  // Every edit is kept in this browser as it is made.
+  // Every edit is kept in this browser as it is made; when the edits are all undone, the draft of them goes too
+  // (nothing is left to offer back when the page is opened again).
   const writeDraft = draft.write;
+  const discardDraft = draft.discard;
+  const keptDraft = useRef(false);
   useEffect(() => {
-    if (dirty) writeDraft({ base: base.data, doc }, base.etag);
-  }, [dirty, doc, base, writeDraft]);
+    if (dirty) {
+      keptDraft.current = true;
+      writeDraft({ base: base.data, doc }, base.etag);
+    } else if (keptDraft.current) {
+      keptDraft.current = false;
+      void discardDraft();
+    }
+  }, [dirty, doc, base, writeDraft, discardDraft]);
 
   const replace = useCallback((next: WithEtag<Page>, nextDoc?: EditorDoc) => {
     setBase(next);

@@ -132,6 +132,12 @@ function RichTextEditor({
   const [source, setSource] = useState(value ?? '');
   /** The last value this control reported or was given: a different `value` comes from outside (a reset). */
   const known = useRef(value ?? '');
+  /**
+   * The value the visual editor was last loaded with, and what the editor writes for it (tiptap writes much HTML
+   * its own way: <b> as <strong>, text in paragraphs). An edit that comes back to that output — undone, or typed
+   * and deleted — reports the loaded value as it was, so the editor's way of writing it is never a change.
+   */
+  const loaded = useRef<{ value: string | null; output: string | null }>({ value, output: null });
   const sourceEditor = useRef<CodeEditorHandle>(null);
   const openLinkDialog = useRef<() => void>(() => {});
   const handlers = useRef({ onChange, onBlur });
@@ -173,15 +179,18 @@ function RichTextEditor({
       transformPastedHTML: (html) => (isEditorClipboard(html) ? html : cleanPastedHtml(html)),
     },
     onCreate: ({ editor: created }) => {
-      const check = checkFidelity(value ?? '', outputOf(created));
+      const output = outputOf(created);
+      loaded.current = { value, output };
+      const check = checkFidelity(value ?? '', output);
       setFidelity(check);
       if (!check.representable) setMode('source');
     },
     onUpdate: ({ editor: changed }) => {
       const html = outputOf(changed);
-      known.current = html;
-      setSource(html);
-      handlers.current.onChange(html);
+      const next = html === loaded.current.output ? loaded.current.value : html;
+      known.current = next ?? '';
+      setSource(next ?? '');
+      handlers.current.onChange(next);
     },
     onBlur: () => handlers.current.onBlur?.(),
   });
@@ -193,7 +202,9 @@ function RichTextEditor({
     known.current = next;
     setSource(next);
     editor.commands.setContent(next, { emitUpdate: false });
-    const check = checkFidelity(next, outputOf(editor));
+    const output = outputOf(editor);
+    loaded.current = { value, output };
+    const check = checkFidelity(next, output);
     setFidelity(check);
     setMode(check.representable ? 'visual' : 'source');
   }, [value, editor]);
@@ -227,6 +238,8 @@ function RichTextEditor({
       return;
     }
     editor.commands.setContent(source, { emitUpdate: false });
+    // The HTML view holds the field's value as it is (`source` is "" for an unset one).
+    loaded.current = { value: source === (value ?? '') ? value : source, output: outputOf(editor) };
     setFidelity(probe);
     setMode('visual');
   };
@@ -235,6 +248,7 @@ function RichTextEditor({
     if (!editor) return;
     editor.commands.setContent(source, { emitUpdate: false });
     const html = outputOf(editor);
+    loaded.current = { value: html, output: html };
     setDialog(null);
     setMode('visual');
     setFidelity({ representable: true, losses: [] });
