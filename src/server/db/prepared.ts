@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
-import { generationBumpWith, generationSlot } from '../lib/change-generation.js';
+import { GENERATION_BUMP_WITH } from '../lib/change-generation.js';
 import { isPostgres } from './dialect.js';
 
 /** Marks where a parameter's value goes while a prepared query is compiled once. */
@@ -119,7 +119,7 @@ export interface StatementProof {
  * `update <table> set <patch> where <key> = ?`, prepared once per dialect and set of patched columns (a PUT patches
  * the same few columns every time). With a `guardColumn`, `and <guard> = ?` too: the update happens only if that
  * column still holds the value read before (`run`'s `guard`). With `bumpsGeneration`, the statement also bumps
- * the change generation on PostgreSQL (lib/change-generation.ts `generationBumpWith`), whether or not it updates
+ * the change generation on PostgreSQL (lib/change-generation.ts `GENERATION_BUMP_WITH`), whether or not it updates
  * a row.
  */
 export function preparedUpdate<Row extends Record<string, unknown>>(
@@ -167,12 +167,11 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
           throw new Error(`preparedUpdate: expected ${bound} bound values: ${compiled.sql}`);
         }
         sql = compiled.sql;
-        // Bound after the update's own values: the proof's, then the generation's slot.
+        // The proof's values are bound after the update's own.
         const pg = isPostgres(db);
         let next = bound + 1;
-        const placeholder = () => (pg ? `$${next++}` : '?');
-        if (proof) sql += ` and ${proof.condition.replaceAll('{}', placeholder)}`;
-        if (opts.bumpsGeneration && pg) sql = `with ${generationBumpWith(placeholder())} ${sql}`;
+        if (proof) sql += ` and ${proof.condition.replaceAll('{}', () => (pg ? `$${next++}` : '?'))}`;
+        if (opts.bumpsGeneration && pg) sql = `with ${GENERATION_BUMP_WITH} ${sql}`;
         nameStatement(sql);
         byShape.set(shape, sql);
       }
@@ -180,7 +179,6 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
       values.push(key);
       if (guardColumn !== undefined) values.push(guard);
       if (proof) values.push(...proof.values);
-      if (opts.bumpsGeneration && isPostgres(db)) values.push(generationSlot());
       const r = await db.executeQuery(CompiledQuery.raw(sql, values));
       return r.numAffectedRows ?? 0n;
     },

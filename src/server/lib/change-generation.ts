@@ -19,7 +19,7 @@ export interface ChangeGeneration {
   /** Marks a change: every later `read`, on any node, answers a different value. */
   bump(): Promise<void>;
   /**
-   * This node's part of a bump that a statement made (`generationBumpWith` on PostgreSQL; on SQLite every commit
+   * This node's part of a bump that a statement made (`GENERATION_BUMP_WITH` on PostgreSQL; on SQLite every commit
    * moves the generation): later reads here answer a new value.
    */
   bumpedInStatement(): void;
@@ -38,7 +38,7 @@ declare module 'fastify' {
     /** Set once this request bumped the generation. */
     changeGenerationBumped: boolean;
     /**
-     * Records that this request's writes bumped the generation in their own statements (`generationBumpWith` on
+     * Records that this request's writes bumped the generation in their own statements (`GENERATION_BUMP_WITH` on
      * PostgreSQL; any commit on SQLite): it is not bumped again after the handler. Call only when every write of
      * the request committed such a bump.
      */
@@ -61,18 +61,15 @@ const PG_BUMP = CompiledQuery.raw(`select nextval('change_generation')`);
 
 /**
  * PostgreSQL: a data-modifying `with` member that bumps the generation inside the statement it heads (`with
- * <this> update …`), so the bump commits with that statement's writes and costs no round trip of its own.
- * `slotParameter` is the placeholder bound to `generationSlot()`. A request whose writes all carried it calls
- * `request.changeGenerationBumpedInStatement()`, and is not bumped again after its handler.
+ * <this> update …`), so the bump commits with that statement's writes and costs no round trip of its own. The
+ * row is the connection's own (by its backend's process id): a connection runs one statement at a time, so a
+ * node's statements never wait for each other's row, and other nodes' connections rarely share one. A request
+ * whose writes all carried it calls `request.changeGenerationBumpedInStatement()`, and is not bumped again after
+ * its handler.
  */
-export function generationBumpWith(slotParameter: string): string {
-  return `generation_bump as (update change_generation_slots set value = value + 1 where slot = ${slotParameter})`;
-}
-
-/** One of the slots' rows, at random: concurrent statements bump different rows (each holds its row until commit). */
-export function generationSlot(): number {
-  return Math.floor(Math.random() * GENERATION_SLOTS);
-}
+export const GENERATION_BUMP_WITH =
+  'generation_bump as (update change_generation_slots set value = value + 1' +
+  ` where slot = pg_backend_pid() % ${GENERATION_SLOTS})`;
 
 /**
  * Opens the generation of a migrated database.
@@ -81,7 +78,7 @@ export function generationSlot(): number {
  *   write that bypasses the HTTP layer is seen at commit) and other processes'.
  * - PostgreSQL: an in-process counter plus the `change_generation` sequence (migration 0060) and the sum of the
  *   `change_generation_slots` rows (migration 0110): bump is `nextval` (non-transactional, no row lock) after a
- *   commit, or a slot's `update` inside a statement (`generationBumpWith`); read is both in one precompiled query.
+ *   commit, or a slot's `update` inside a statement (`GENERATION_BUMP_WITH`); read is both in one precompiled query.
  */
 export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGeneration {
   let local = 0;

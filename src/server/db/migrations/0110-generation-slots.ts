@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { isPostgres } from '../dialect.js';
 
-/** Rows of `change_generation_slots`: a write bumps one at random, so concurrent writers rarely wait on each other. */
+/** Rows of `change_generation_slots`: a statement bumps its connection's, so concurrent writers rarely wait on each other. */
 export const GENERATION_SLOTS = 64;
 
 /**
