@@ -211,7 +211,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerChangeGeneration(app, generation);
   // After the generation bump (an onSend hook too): one sync covers the handler's commits and the bump.
   registerDurableWrites(app, database);
-  registerAuthentication(app, auth, { generationCostsAQuery: database.dialect === 'postgres' });
+  registerAuthentication(app, auth, {
+    generationCostsAQuery: database.dialect === 'postgres',
+    responseCacheOn: config.responseCache,
+  });
   // After authentication: the cache key holds the caller's role.
   const responseCache = registerResponseCache(app, {
     enabled: config.responseCache,

@@ -116,6 +116,35 @@ export interface StatementProof {
 }
 
 /**
+ * A StatementProof's condition inside a prepared query (as a column, or a condition of its own): each `{}` becomes
+ * a bound parameter, `proof0`, `proof1`, … of `p` (withProofParams).
+ */
+export function proofSql(condition: string, p: Record<string, unknown>): RawBuilder<unknown> {
+  const parts = condition.split('{}');
+  return sql.join(
+    parts.flatMap((part, i) => (i < parts.length - 1 ? [sql.raw(part), sql`${p[`proof${i}`]}`] : [sql.raw(part)])),
+    sql``,
+  );
+}
+
+/** `params` with the values of `proof` for proofSql. */
+export function withProofParams<P extends Record<string, unknown>>(params: P, proof: StatementProof): P {
+  const all: Record<string, unknown> = { ...params };
+  proof.values.forEach((v, i) => (all[`proof${i}`] = v));
+  return all as P;
+}
+
+/** One prepared query (or set of them) per proof condition, made by `build` when first asked for. */
+export function perProofCondition<Q>(build: (condition: string) => Q): (proof: StatementProof) => Q {
+  const made = new Map<string, Q>();
+  return (proof) => {
+    let query = made.get(proof.condition);
+    if (query === undefined) made.set(proof.condition, (query = build(proof.condition)));
+    return query;
+  };
+}
+
+/**
  * `update <table> set <patch> where <key> = ?`, prepared once per dialect and set of patched columns (a PUT patches
  * the same few columns every time). With a `guardColumn`, `and <guard> = ?` too: the update happens only if that
  * column still holds the value read before (`run`'s `guard`). With `bumpsGeneration`, the statement also bumps

@@ -49,9 +49,10 @@ declare module 'fastify' {
      */
     answerNow?: (request: FastifyRequest) => SerialisedJson | undefined;
     /**
-     * An unsafe route whose handler proves a remembered Basic credential inside its write (ActorClaim), so that
-     * on PostgreSQL the request does not read the user row first. The handler must pass `request.actorClaim` on
-     * to a service that honours it, and clear it once the service answered.
+     * A route whose handler proves a remembered Basic credential or session inside its own statement (ActorClaim),
+     * so that on PostgreSQL the request does not read the user row, the session or the change generation first
+     * (for a GET only while the response cache is off: a cache lookup reads the generation anyway). The handler
+     * must pass `request.actorClaim` on to a service that honours it, and clear it once the service answered.
      */
     provesActor?: boolean;
     /**

@@ -27,7 +27,11 @@ export function registerAuthentication(
    * credentials does not read it: it bumps the generation anyway, so a remembered credential would never match,
    * and the user row is read at once instead (one round trip, not two).
    */
-  opts: { generationCostsAQuery: boolean },
+  opts: {
+    generationCostsAQuery: boolean;
+    /** Whether the response cache looks GETs of `config.cache` routes up (it reads the generation for that). */
+    responseCacheOn: boolean;
+  },
 ) {
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
@@ -40,6 +44,18 @@ export function registerAuthentication(
     }
     request.actor = { username: session.username, role: session.role };
     request.session = { id: sid, csrfToken: session.csrfToken };
+  }
+
+  /**
+   * Whether the request may take its caller on trust (ActorClaim): on PostgreSQL, where checking costs a round
+   * trip, on a route that proves the caller in its own statement (`config.provesActor`), unless the response
+   * cache reads the generation for it anyway (then remembered credentials cost nothing more).
+   */
+  function claimsActor(request: FastifyRequest): boolean {
+    if (!opts.generationCostsAQuery) return false;
+    const config = request.routeOptions.config;
+    if (config?.provesActor !== true) return false;
+    return UNSAFE.has(request.method) || !(opts.responseCacheOn && config.cache === true);
   }
 
   /** The session cookie, when the request has no Authorization header (and no remembered session). */
@@ -73,17 +89,9 @@ export function registerAuthentication(
       // A session resolved under the current generation: no query and, on SQLite, no promise (as for Basic).
       const sid = request.cookies[SESSION_COOKIE];
       const unsafe = UNSAFE.has(request.method);
-      const generation = sid && !unsafe ? request.changeGeneration() : null;
-      let remembered: SessionInfo | null | undefined = null;
-      // On SQLite the session row is read now when it is not remembered (every commit moves the generation); an
-      // unsafe request, which bumps the generation anyway, is never answered from memory.
-      if (sid && typeof generation === 'string') {
-        remembered = auth.rememberedSession(sid, generation) ?? auth.resolveSessionNow(sid, generation);
-      } else if (sid && unsafe) {
-        remembered = auth.resolveSessionNow(sid, undefined);
-        // On PostgreSQL, a route that proves the session in its own write takes a remembered one on trust.
-        const claimed =
-          !remembered && opts.generationCostsAQuery && claimsActor(request) ? auth.sessionClaim(sid) : null;
+      if (sid && claimsActor(request)) {
+        // On PostgreSQL, a route that proves the session in its own statement takes a remembered one on trust.
+        const claimed = auth.sessionClaim(sid);
         if (claimed) {
           try {
             useSession(request, sid, claimed.session);
@@ -92,16 +100,20 @@ export function registerAuthentication(
           }
           claim(request, request.actor!, claimed.proof, async () => {
             request.session = null;
-            const session = await auth.resolveSession(sid, undefined);
-            if (!session) {
-              void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-              throw unauthenticated('Your session has ended. Sign in again.');
-            }
-            useSession(request, sid, session);
+            await authenticateSession(request, reply);
             return request.actor!;
           });
           return done();
         }
+      }
+      const generation = sid && !unsafe ? request.changeGeneration() : null;
+      let remembered: SessionInfo | null | undefined = null;
+      // On SQLite the session row is read now when it is not remembered (every commit moves the generation); an
+      // unsafe request, which bumps the generation anyway, is never answered from memory.
+      if (sid && typeof generation === 'string') {
+        remembered = auth.rememberedSession(sid, generation) ?? auth.resolveSessionNow(sid, generation);
+      } else if (sid && unsafe) {
+        remembered = auth.resolveSessionNow(sid, undefined);
       }
       if (remembered) {
         try {
@@ -120,17 +132,18 @@ export function registerAuthentication(
         request.actor = a;
         done();
       }, done);
+    // A route that proves the credential in its own statement takes a remembered one on trust (ActorClaim).
+    const claimed = claimsActor(request) ? auth.basicClaim(header) : null;
+    if (claimed) {
+      claim(request, claimed.actor, claimed.proof, async () => {
+        const checkedUnder = UNSAFE.has(request.method) ? undefined : await request.changeGeneration();
+        const actor = await auth.resolveBasic(header, request.ip, checkedUnder);
+        if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
+        return actor;
+      });
+      return done();
+    }
     if (opts.generationCostsAQuery && UNSAFE.has(request.method)) {
-      // A route that proves the credential in its own write takes a remembered one on trust (ActorClaim).
-      const claimed = claimsActor(request) ? auth.basicClaim(header) : null;
-      if (claimed) {
-        claim(request, claimed.actor, claimed.proof, async () => {
-          const actor = await auth.resolveBasic(header, request.ip, undefined);
-          if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
-          return actor;
-        });
-        return done();
-      }
       void useBasic(auth.resolveBasic(header, request.ip, undefined));
       return;
     }
@@ -153,11 +166,6 @@ export function registerAuthentication(
     );
   };
   app.addHook('onRequest', onRequest);
-}
-
-/** Whether the request's route proves a claimed actor in its own write (on PostgreSQL, for unsafe methods). */
-function claimsActor(request: FastifyRequest): boolean {
-  return request.routeOptions.config?.provesActor === true;
 }
 
 /**

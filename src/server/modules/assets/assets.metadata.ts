@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/api/errors.js';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths.js';
 import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
-import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
@@ -51,9 +51,19 @@ export function createAssetMetadata(ctx: AppContext) {
    * and stored for the next read; anything else (a deep path, no asset there) takes findAsset's way, which
    * answers the precise 404.
    */
-  async function get(actor: Actor, segments: readonly string[]): Promise<SerialisedJson> {
+  async function get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
+    let proven = false;
     if (segments[0] === ASSET_LIBRARY) {
-      const stored = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+      let stored: StoredAssetDoc | undefined;
+      if (claim) {
+        // The read proves a claimed actor, or it is confirmed before anything is answered.
+        const row = await repo.docByPathProven(ctx.db, segments, claim.proof);
+        proven = row?.proven === true;
+        if (!proven) actor = await claim.confirm();
+        stored = row;
+      } else {
+        stored = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+      }
       const answer = stored && storedAnswer(actor, segments, stored);
       if (answer) return answer;
       const found = readNow ? repo.findByPathNow(ctx.db, readNow, segments) : await repo.findByPath(ctx.db, segments);
@@ -70,6 +80,7 @@ export function createAssetMetadata(ctx: AppContext) {
         return rep;
       }
     }
+    if (claim && !proven) actor = await claim.confirm();
     const { chain, row } = await findAsset(ctx.db, segments);
     requireAccess(actor, chain, 'READ', segments.join('/'));
     return representAsset(row, segments.slice(0, -1));

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AssetListSort } from '../../../shared/api/assets.js';
 import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { forUpdate, jsonTextField, textValue, toNumber } from '../../db/dialect.js';
-import { prepared } from '../../db/prepared.js';
+import { perProofCondition, prepared, proofSql, withProofParams, type StatementProof } from '../../db/prepared.js';
 import type { Database } from '../../db/database.js';
 import type { AssetsTable, DB } from '../../db/schema.js';
 import { joinedPath, joinedPathParams, MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
@@ -159,6 +159,20 @@ const DOC_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
           join assets a on a.node_id = ${last}.id ${path.where}`;
       }),
 );
+/** DOC_BY_PATH with a `proven` column: whether an ActorClaim's proof holds (per proof condition, per depth). */
+const DOC_BY_PATH_PROVEN = perProofCondition((condition) =>
+  Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
+    depth < 2
+      ? undefined
+      : prepared((db: Kysely<DB>, p: Record<string, unknown>) => {
+          const last = sql.raw(`n${depth - 1}`);
+          const path = joinedPath(depth, p as Record<string, string>);
+          return sql<StoredAssetDoc & { proven: boolean }>`select a.doc, a.doc_etag, a.doc_path,
+            ${proofSql(condition, p)} as proven ${path.from}
+            join assets a on a.node_id = ${last}.id ${path.where}`;
+        }),
+  ),
+);
 /** An asset's stored metadata, its ETag and the path it was made at; all null when none is stored. */
 export interface StoredAssetDoc {
   doc: string | null;
@@ -223,6 +237,16 @@ export const assetsRepository = {
   docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<StoredAssetDoc | undefined> {
     const query = DOC_BY_PATH[segments.length];
     return query ? query.first(db, joinedPathParams(segments)) : Promise.resolve(undefined);
+  },
+
+  /** `docByPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
+  docByPathProven(
+    db: Kysely<DB>,
+    segments: readonly string[],
+    proof: StatementProof,
+  ): Promise<(StoredAssetDoc & { proven: boolean }) | undefined> {
+    const query = DOC_BY_PATH_PROVEN(proof)[segments.length];
+    return query ? query.first(db, withProofParams(joinedPathParams(segments), proof)) : Promise.resolve(undefined);
   },
 
   /** `docByPath` read now through `readNow` (Database.readNow, SQLite). */

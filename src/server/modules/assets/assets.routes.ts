@@ -70,7 +70,11 @@ function registerRoutes(app: App, assets: AssetsService) {
   app.get(
     `${BASE}/by-path/*`,
     {
-      config: { cache: true, answerNow: (request) => assets.getNow(actorOf(request), itemPathOf(request)) },
+      config: {
+        cache: true,
+        answerNow: (request) => assets.getNow(actorOf(request), itemPathOf(request)),
+        provesActor: true,
+      },
       schema: {
         tags: ['assets'],
         summary: 'Get asset metadata',
@@ -79,7 +83,9 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await assets.get(actorOf(request), itemPathOf(request));
+      const rep = await assets.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
+      // The get proved or confirmed a claimed actor before it answered.
+      request.actorClaim = null;
       return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
     },
   );

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/folders.js';
 import type { SiteSummary } from '../../../shared/api/sites.js';
 import type { NodeKind } from '../../db/schema.js';
-import type { Actor, AppContext } from '../../lib/context.js';
+import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import {
@@ -57,11 +57,21 @@ export function createFolderReads(ctx: AppContext) {
       return readNow && fromOneRead(actor, segments, repo.withChildrenByPathNow(ctx.db, readNow, segments));
     },
 
-    /** GET: the item at `segments` as the caller sees it. */
-    async get(actor: Actor, segments: readonly string[]): Promise<Represented> {
-      const found = readNow
-        ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
-        : await repo.withChildrenByPath(ctx.db, segments);
+    /**
+     * GET: the item at `segments` as the caller sees it. With a `claim`, the first read proves the claimed actor,
+     * or the claim is confirmed before anything is answered.
+     */
+    async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<Represented> {
+      let found;
+      if (claim) {
+        const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
+        if (!read.proven) actor = await claim.confirm();
+        found = read.found;
+      } else {
+        found = readNow
+          ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
+          : await repo.withChildrenByPath(ctx.db, segments);
+      }
       const answer = fromOneRead(actor, segments, found);
       if (answer) return answer;
       const chain = await locateFolder(ctx.db, segments);

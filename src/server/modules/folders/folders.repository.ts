@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { containsIgnoringCase, isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { perProofCondition, prepared, proofSql, withProofParams, type StatementProof } from '../../db/prepared.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import {
@@ -46,21 +46,26 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
  * children as one JSON array (text) of `[id, kind, name, sort_order, link_target_id, external_url]`, in one
  * statement. Prepared once per depth.
  */
-const WITH_CHILDREN_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-  depth < 1
-    ? undefined
-    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const path = joinedPath(depth, p);
-        const last = sql.raw(`n${depth - 1}`);
-        const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
-        const children = isPostgres(db)
-          ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
-          : sql`json_group_array(json_array(${columns}))`;
-        return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
-          (select ${children} from nodes c where c.parent_id = ${last}.id) as children_json
-          ${path.from} ${path.where}`;
-      }),
-);
+const withChildrenByPathQueries = (condition?: string) =>
+  Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
+    depth < 1
+      ? undefined
+      : prepared((db: Kysely<DB>, p: Record<string, unknown>) => {
+          const path = joinedPath(depth, p as Record<string, string>);
+          const last = sql.raw(`n${depth - 1}`);
+          const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
+          const children = isPostgres(db)
+            ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
+            : sql`json_group_array(json_array(${columns}))`;
+          const proven = condition === undefined ? sql`` : sql`, ${proofSql(condition, p)} as proven`;
+          return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
+            (select ${children} from nodes c where c.parent_id = ${last}.id) as children_json${proven}
+            ${path.from} ${path.where}`;
+        }),
+  );
+const WITH_CHILDREN_BY_PATH = withChildrenByPathQueries();
+/** The same with a `proven` column: whether an ActorClaim's proof holds (per proof condition). */
+const WITH_CHILDREN_BY_PATH_PROVEN = perProofCondition(withChildrenByPathQueries);
 
 /** The chain and children of a WITH_CHILDREN_BY_PATH row; undefined when the path did not resolve all the way. */
 function withChildrenOf(row: Record<string, unknown> | undefined, depth: number) {
@@ -99,6 +104,14 @@ export const foldersRepository = {
   async withChildrenByPath(db: Kysely<DB>, segments: readonly string[]) {
     const query = WITH_CHILDREN_BY_PATH[segments.length];
     return query && withChildrenOf(await query.first(db, joinedPathParams(segments)), segments.length);
+  },
+
+  /** `withChildrenByPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
+  async withChildrenByPathProven(db: Kysely<DB>, segments: readonly string[], proof: StatementProof) {
+    const query = WITH_CHILDREN_BY_PATH_PROVEN(proof)[segments.length];
+    if (!query) return { found: undefined, proven: false };
+    const row = await query.first(db, withProofParams(joinedPathParams(segments), proof));
+    return { found: withChildrenOf(row, segments.length), proven: row?.proven === true };
   },
 
   /** `withChildrenByPath` read now (SQLite's Database.readNow). */

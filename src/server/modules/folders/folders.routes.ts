@@ -81,7 +81,11 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
   app.get(
     '/cms/rest/folders/by-path/*',
     {
-      config: { cache: true, answerNow: (request) => folders.getNow(actorOf(request), itemPathOf(request)) },
+      config: {
+        cache: true,
+        answerNow: (request) => folders.getNow(actorOf(request), itemPathOf(request)),
+        provesActor: true,
+      },
       schema: {
         tags: ['folders'],
         summary: 'Get a site, folder, section, section link, external link or asset folder (strong ETag)',
@@ -90,7 +94,9 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request, reply) => {
-      const r = await folders.get(actorOf(request), itemPathOf(request));
+      const r = await folders.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
+      // The get proved or confirmed a claimed actor before it answered.
+      request.actorClaim = null;
       return sendJson<Folder>(reply, { json: r.json, etag: r.etag });
     },
   );

@@ -1,7 +1,14 @@
 import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
-import { prepared, preparedUpdate, type StatementProof } from '../../db/prepared.js';
+import {
+  perProofCondition,
+  prepared,
+  preparedUpdate,
+  proofSql,
+  withProofParams,
+  type StatementProof,
+} from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { joinedPath, joinedPathParams } from '../tree/tree.repository.js';
 
@@ -72,6 +79,16 @@ const DOC_AT_PATH = prepared(
     where doc_path = ${p.path} and doc is not null and doc_etag is not null
       and doc_epoch = (select value from page_doc_epoch where id = 1)`,
 );
+/** DOC_AT_PATH with a `proven` column: whether an ActorClaim's proof holds (one query per proof condition). */
+const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
+  prepared(
+    (db: Kysely<DB>, p: Record<string, unknown>) =>
+      sql<PageDocAtPath & { proven: boolean }>`select node_id, doc, doc_etag, ${proofSql(condition, p)} as proven
+      from pages where doc_path = ${p.path} and doc is not null and doc_etag is not null
+        and doc_epoch = (select value from page_doc_epoch where id = 1)`,
+  ),
+);
+
 /**
  * Records where a trusted doc was read and the page's ETag there, if neither the row (`doc_seq`) nor the doc's
  * epoch changed since the statement that resolved the path read them.
@@ -231,6 +248,11 @@ export const pagesRepository = {
   /** The page whose trusted doc was last read at `path` (segments joined by `/`). */
   docAtPath(db: Kysely<DB>, path: string) {
     return DOC_AT_PATH.first(db, { path });
+  },
+
+  /** `docAtPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
+  docAtPathProven(db: Kysely<DB>, path: string, proof: StatementProof) {
+    return DOC_AT_PATH_PROVEN(proof).first(db, withProofParams({ path }, proof));
   },
 
   /** `docAtPath` read now through `readNow` (Database.readNow, SQLite). */

@@ -24,6 +24,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       config: {
         cache: true,
         answerNow: (request) => pages.getNow(actorOf(request), itemPathOf(request)),
+        provesActor: true,
       },
       schema: {
         tags: ['pages'],
@@ -33,7 +34,9 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await pages.get(actorOf(request), itemPathOf(request));
+      const r = await pages.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
+      // The get proved or confirmed a claimed actor before it answered.
+      request.actorClaim = null;
       return sendJson<Page>(reply, { json: r.json, etag: r.etag });
     },
   );

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor, AppContext } from '../../lib/context.js';
+import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
@@ -72,12 +72,21 @@ export function createPagesService(ctx: AppContext) {
     /**
      * The page with a strong ETag of its JSON: from the doc stored with its path; else from its trusted doc found
      * by walking the path (and the path is stored with it); else assembled from its rows (and the doc stored).
+     * With a `claim`, the first read proves the claimed actor, or the claim is confirmed before anything else.
      */
-    async get(actor: Actor, segments: readonly string[]): Promise<PageRepresentation> {
+    async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<PageRepresentation> {
       const key = docPathOf(segments);
       let found: PageDocByPath | undefined;
       if (key !== undefined) {
-        const stored = readNow ? repo.docAtPathNow(ctx.db, readNow, key) : await repo.docAtPath(ctx.db, key);
+        let stored: PageDocAtPath | undefined;
+        if (claim) {
+          // The read proves a claimed actor (or it is confirmed before anything is answered).
+          const row = await repo.docAtPathProven(ctx.db, key, claim.proof);
+          if (!row?.proven) actor = await claim.confirm();
+          stored = row;
+        } else {
+          stored = readNow ? repo.docAtPathNow(ctx.db, readNow, key) : await repo.docAtPath(ctx.db, key);
+        }
         const answer = atStoredPath(actor, segments, stored);
         if (answer) return answer;
         // The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read); on

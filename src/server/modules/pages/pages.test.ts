@@ -17,6 +17,23 @@ afterEach(async () => {
   await t.close();
 });
 
+/** The SQL of every query the app sends while `run` runs (through `db.executeQuery`: every prepared query). */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const db = t.app.folio.ctx.db;
+  const seen: string[] = [];
+  const execute = db.executeQuery.bind(db);
+  db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
+    seen.push('sql' in query ? query.sql : query.compile().sql);
+    return execute(query);
+  }) as typeof db.executeQuery;
+  try {
+    await run();
+  } finally {
+    db.executeQuery = execute;
+  }
+  return seen;
+}
+
 // ── Factories ────────────────────────────────────────────────────────────────────────────────────────────
 
 const db = () => t.app.folio.ctx.db;
@@ -377,23 +394,6 @@ describe('pages: sessions that change between writes', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fields (PostgreSQL)', () => {
-  /** The SQL of every query the app sends while `run` runs. */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const db = t.app.folio.ctx.db;
-    const seen: string[] = [];
-    const execute = db.executeQuery.bind(db);
-    db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
-      seen.push('sql' in query ? query.sql : query.compile().sql);
-      return execute(query);
-    }) as typeof db.executeQuery;
-    try {
-      await run();
-    } finally {
-      db.executeQuery = execute;
-    }
-    return seen;
-  }
-
   it('with remembered Basic credentials or session: the read, then one write that proves them and bumps the generation', async () => {
     await createPage('site/home');
     await getPage('site/home');
