@@ -171,7 +171,9 @@ function anchorRoutes(app: FastifyInstance, store: AnchorStore, recorded: Record
     const r = puts.get(request.url);
     const body = request.body as { displayName?: unknown } | null;
     if (!r || typeof body !== 'object' || body === null) return reply.code(404).send({ error: 'not recorded' });
-    if (!(await store.write(request.url, String(body.displayName ?? '')))) {
+    // What changed: a page's display name, or any other body as it came (an asset's fields).
+    const edited = typeof body.displayName === 'string' ? body.displayName : JSON.stringify(body);
+    if (!(await store.write(request.url, edited))) {
       return reply.code(404).send({ error: 'no row' });
     }
     if (r.etag) void reply.header('etag', r.etag);

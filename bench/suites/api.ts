@@ -5,6 +5,7 @@ import {
   FULL_FOLDER,
   IMAGE_ASSET,
   LISTING_FOLDER,
+  LISTING_ASSETS,
   LISTING_PAGE,
   LISTING_PAGE_SIZE,
   listingAssetName,
@@ -181,6 +182,12 @@ export async function apiCases(
   const min = Math.min(...pageBytes);
   const max = Math.max(...pageBytes);
   log(`  pages of ${min}–${max} bytes; listing page ${LISTING_PAGE}: ${listing2000.slice(0, 80)}…`);
+  // Text assets of the listing folder whose metadata PUT asset metadata changes (a field).
+  const assetPool = pagePool(LISTING_ASSETS, 200, 11).map(
+    (i) => `/cms/rest/assets/by-path/${enc([...LISTING_FOLDER, listingAssetName(i)])}`,
+  );
+  let assetPutBytes = 0;
+  for (const url of assetPool) assetPutBytes = await record(url, 'PUT');
   const folderBytes = await record(FOLDER_URL);
   const assetBytes = await record(ASSET_URL);
   const list1Bytes = await record(LIST_URL);
@@ -195,6 +202,12 @@ export async function apiCases(
     method: 'PUT',
     path: randomPage(),
     body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
+  });
+  let j = 0;
+  const putAsset: RequestFactory = () => ({
+    method: 'PUT',
+    path: assetPool[Math.floor(Math.random() * assetPool.length)]!,
+    body: JSON.stringify({ fields: { text: `Edited snippet ${++j}` } }),
   });
   const cases: ApiCase[] = [
     {
@@ -234,7 +247,14 @@ export async function apiCases(
       folio: fixed(listing2000),
       bare: fixed(listing2000),
     },
-    // Last: it changes the data (display names only).
+    // Last: these change the data (text assets' text; pages' display names).
+    {
+      name: 'PUT asset metadata (a field)',
+      responseBytes: assetPutBytes,
+      folio: putAsset,
+      bare: putAsset,
+      anchored: true,
+    },
     { name: 'PUT page (small change)', responseBytes: pageBytes[0]!, folio: putPage, bare: putPage, anchored: true },
   ];
   return { cases, recorded };

@@ -16,6 +16,7 @@ import { pageDocs } from './migrations/0080-page-docs.js';
 import { pageDocPaths } from './migrations/0090-page-doc-paths.js';
 import { assetDocs } from './migrations/0100-asset-docs.js';
 import { generationSlots } from './migrations/0110-generation-slots.js';
+import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0090-page-doc-paths': pageDocPaths,
   '0100-asset-docs': assetDocs,
   '0110-generation-slots': generationSlots,
+  '0120-asset-touch-node': assetTouchNode,
 };
 
 export interface DatabaseOptions {

@@ -121,3 +121,36 @@ describe('GETs that prove their caller (response cache off)', () => {
     expect((await read(editor)).accessLevel).toBe('READ');
   });
 });
+
+describe('PUTs that prove their caller', () => {
+  it('write an asset remembered callers in two statements on PostgreSQL, and refuse changed credentials', async () => {
+    const asset = URLS[2]!;
+    const editor = await t.createUser('ed', 'Editor');
+    const put = (text: string, authorization = editor) =>
+      t.request({ method: 'PUT', url: asset, headers: { authorization }, payload: { fields: { text } } });
+    expect((await put('<p>One</p>')).statusCode).toBe(200);
+    const sent = await statementsOf(async () => expect((await put('<p>Two</p>')).statusCode).toBe(200));
+    if (process.env.TEST_DATABASE_URL) {
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toMatch(/^with generation_bump as .* and exists \(select 1 from users /);
+    }
+    // A lower role is refused as that role; a changed password with 401 (also for a PUT that changes nothing).
+    expect(
+      (await t.request({ method: 'PUT', url: '/cms/rest/users/ed', payload: { role: 'Viewer' } })).statusCode,
+    ).toBe(200);
+    expect((await put('<p>As a viewer</p>')).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/cms/rest/users/ed',
+          payload: { role: 'Editor', password: 'changed-2' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const text of ['<p>Three</p>', '<p>Two</p>']) expect((await put(text)).statusCode).toBe(401);
+    const now = await t.request({ method: 'GET', url: asset });
+    expect(now.json().fields.text).toBe('<p>Two</p>');
+    expect((await put('<p>Four</p>', basic('ed', 'changed-2'))).statusCode).toBe(200);
+  });
+});

@@ -192,6 +192,29 @@ describe('asset metadata: read and update', () => {
     expect(unset.fields).toMatchObject({ resource_link_title: null, displaytitle: '', alttext: 'The Folio logo' });
   });
 
+  it('answers a PUT with exactly what the next GET answers (JSON and ETag), changed or not', async () => {
+    await createText('Assets/texts/hello');
+    const url = `${META}/Assets/texts/hello`;
+    for (const [n, payload] of [
+      { fields: { text: '<p>Changed</p>' } },
+      { fields: { text: '<p>Changed</p>' } },
+      { workflow: { state: 'Public' } },
+      { fields: { text: '<p>Quick edit</p>' } },
+      { fields: { text: '<p>Again</p>' }, workflow: { state: 'Public' } },
+      {},
+    ].entries()) {
+      // Read first, so the asset has a stored doc (and a stored ETag) for the PUT to make stale.
+      await req('GET', url);
+      const put = await req('PUT', url, payload);
+      expect(put.statusCode, `${n}: ${put.body}`).toBe(200);
+      const get = await req('GET', url);
+      expect(put.body, `${n}: ${JSON.stringify(payload)}`).toBe(get.body);
+      expect(put.headers.etag).toBe(get.headers.etag);
+      expect((await req('GET', url)).body).toBe(get.body);
+    }
+    expect((await read('Assets/texts/hello')).workflow.state).toBe('Public');
+  });
+
   it('accepts back what it sent (GET → PUT) without changing anything, also wrapped as {"Asset": …}', async () => {
     await createImage();
     const res = await req('GET', `${META}/Assets/images/logo.png`);

@@ -2,9 +2,16 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AssetListSort } from '../../../shared/api/assets.js';
 import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { forUpdate, jsonTextField, textValue, toNumber } from '../../db/dialect.js';
-import { perProofCondition, prepared, proofSql, withProofParams, type StatementProof } from '../../db/prepared.js';
+import {
+  perProofCondition,
+  prepared,
+  preparedUpdate,
+  proofSql,
+  withProofParams,
+  type StatementProof,
+} from '../../db/prepared.js';
 import type { Database } from '../../db/database.js';
-import type { AssetsTable, DB } from '../../db/schema.js';
+import type { AssetsTable, DB, NodeKind } from '../../db/schema.js';
 import { joinedPath, joinedPathParams, MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
 
 /** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
@@ -173,6 +180,29 @@ const DOC_BY_PATH_PROVEN = perProofCondition((condition) =>
         }),
   ),
 );
+/**
+ * What a PUT of an asset's metadata reads, in one statement: the path's joined lookups with each level's id, kind
+ * and access level, the asset's row and its stored doc's ETag and path. Prepared once per depth.
+ */
+const WRITE_VIEW_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
+  depth < 2
+    ? undefined
+    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
+        const last = `n${depth - 1}`;
+        const levels = Array.from({ length: depth }, (_, i) =>
+          sql.raw(`n${i}.id as id${i}, n${i}.kind as kind${i}, n${i}.access_level as access${i}`),
+        );
+        const columns = assetColumns.map((c) => sql.raw(c.replace(/^n\./, `${last}.`)));
+        const path = joinedPath(depth, p);
+        return sql<Record<string, unknown>>`select ${sql.join(levels)}, ${sql.join(columns)},
+          a.doc_etag, a.doc_path ${path.from}
+          join assets a on a.node_id = ${sql.raw(last)}.id ${path.where}`;
+      }),
+);
+/** An asset row's metadata written only if `doc_seq` is unchanged, bumping the generation (see updateIfUnchanged). */
+const UPDATE_IF_UNCHANGED = preparedUpdate<Record<string, unknown>>('assets', 'node_id', [], 'doc_seq', {
+  bumpsGeneration: true,
+});
 /** An asset's stored metadata, its ETag and the path it was made at; all null when none is stored. */
 export interface StoredAssetDoc {
   doc: string | null;
@@ -281,12 +311,46 @@ export const assetsRepository = {
 
   /** Updates an asset's detail row (its fields, workflow, or file) and its node's last-modified time together. */
   async update(db: Kysely<DB>, id: string, patch: AssetPatch | AssetFilePatch, at: string): Promise<void> {
+    // The node's modification time follows by trigger (migration 0120).
     await db
       .updateTable('assets')
       .set({ ...patch, updated_at: at })
       .where('node_id', '=', id)
       .execute();
-    await db.updateTable('nodes').set({ updated_at: at }).where('id', '=', id).execute();
+  },
+
+  /**
+   * `update`, only if the row's `doc_seq` is still `seq` (the write of a read-modify-write outside a transaction),
+   * with the change generation bumped in the same statement (PostgreSQL) and, with a `proof`, only if it holds
+   * too (an ActorClaim's). Answers whether the row was written.
+   */
+  async updateIfUnchanged(
+    db: Kysely<DB>,
+    id: string,
+    patch: AssetPatch,
+    at: string,
+    seq: string | number,
+    proof?: StatementProof,
+  ): Promise<boolean> {
+    return (await UPDATE_IF_UNCHANGED.run(db, id, { ...patch, updated_at: at }, seq, proof)) > 0n;
+  },
+
+  /**
+   * The asset at `segments` with its row, the stored doc's ETag and path, and the id, kind and access level of
+   * each node on the path, in one statement (see WRITE_VIEW_BY_PATH); undefined when the path does not lead to
+   * an asset or is deeper than the joined lookups go.
+   */
+  async writeViewByPath(db: Kysely<DB>, segments: readonly string[]) {
+    const query = WRITE_VIEW_BY_PATH[segments.length];
+    const row = query && (await query.first(db, joinedPathParams(segments)));
+    if (!row) return undefined;
+    const chain = segments.map((_, i) => ({
+      id: row[`id${i}`] as string,
+      kind: row[`kind${i}`] as NodeKind,
+      access_level: row[`access${i}`] as string | null,
+    }));
+    const asset = normalise(row as unknown as RawAssetRow) as AssetRow;
+    return { chain, row: asset, docEtag: row.doc_etag as string | null, docPath: row.doc_path as string | null };
   },
 
   /** Deletes an asset (its node; the detail row goes by cascade). */

@@ -93,6 +93,7 @@ function registerRoutes(app: App, assets: AssetsService) {
   app.put(
     `${BASE}/by-path/*`,
     {
+      config: { provesActor: true },
       schema: {
         tags: ['assets'],
         summary: 'Update an asset (only the fields sent), or create a non-binary asset',
@@ -107,7 +108,17 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request));
+      const claim = request.actorClaim ?? undefined;
+      const rep = await assets.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        claim,
+      );
+      // The put proved or confirmed a claimed actor before it answered.
+      request.actorClaim = null;
+      if (rep.generationBumped) request.changeGenerationBumpedInStatement();
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
     },
