@@ -187,7 +187,8 @@ export async function apiCases(
     (i) => `/cms/rest/assets/by-path/${enc([...LISTING_FOLDER, listingAssetName(i)])}`,
   );
   let assetPutBytes = 0;
-  for (const url of assetPool) assetPutBytes = await record(url, 'PUT');
+  // GET too: the database anchor keeps a row per URL Folio answered a GET of.
+  for (const url of assetPool) assetPutBytes = (await record(url), await record(url, 'PUT'));
   const folderBytes = await record(FOLDER_URL);
   const assetBytes = await record(ASSET_URL);
   const list1Bytes = await record(LIST_URL);
