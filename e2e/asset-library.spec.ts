@@ -427,6 +427,7 @@ test('an editor creates, renames, moves and deletes an asset folder from the lib
   await move.getByRole('treeitem', { name: /^e2e-target/ }).click();
   await move.getByRole('button', { name: /^Move/ }).click();
   await expect(page).toHaveURL(/\/assets\/e2e-target\/hero-banners$/);
+  await expect(tree.locator('[data-path="Assets/e2e-target/hero-banners"]')).toBeVisible();
 
   await page.getByRole('button', { name: 'More actions for this folder' }).click();
   await page.getByRole('menuitem', { name: 'Delete folder…' }).click();

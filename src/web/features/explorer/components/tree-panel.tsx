@@ -30,6 +30,7 @@ import { ErrorState } from '../../../components/ui/status';
 import { toast } from '../../../components/ui/toast';
 import { Tree, TreeItem } from '../../../components/ui/tree';
 import { useApi } from '../../../lib/api';
+import { focusLater } from '../../../lib/focus-later';
 import { errorMessage, fieldSentence } from '../../../lib/errors';
 import { sitesQueryOptions } from '../../../lib/queries/sites';
 import { foldersKeys } from '../../../lib/query-keys';
@@ -157,16 +158,13 @@ export function ExplorerTreePanel() {
    * state so the tree's own keyboard handling continues from there. Its container may still be loading: keep
    * trying for a while (frames; about two seconds).
    */
+  // The row may appear only once its listing is loaded; a person who acts meanwhile keeps their focus.
   const focusRow = useCallback((path: string, frames = 10) => {
-    let tries = 0;
-    const attempt = () => {
+    focusLater(() => {
       const row = treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
-      if (row) {
-        stateRef.current?.selectionManager.setFocusedKey(path);
-        row.focus();
-      } else if (tries++ < frames) requestAnimationFrame(attempt);
-    };
-    requestAnimationFrame(attempt);
+      if (row) stateRef.current?.selectionManager.setFocusedKey(path);
+      return row;
+    }, frames);
   }, []);
 
   const { registerFocusInTree } = explorer;
