@@ -16,6 +16,7 @@ import { pageDocs } from './migrations/0080-page-docs.js';
 import { pageDocPaths } from './migrations/0090-page-doc-paths.js';
 import { assetDocs } from './migrations/0100-asset-docs.js';
 import { generationSlots } from './migrations/0110-generation-slots.js';
+import { folderDocs } from './migrations/0130-folder-docs.js';
 import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0100-asset-docs': assetDocs,
   '0110-generation-slots': generationSlots,
   '0120-asset-touch-node': assetTouchNode,
+  '0130-folder-docs': folderDocs,
 };
 
 export interface DatabaseOptions {

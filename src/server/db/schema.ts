@@ -15,6 +15,17 @@ export interface DB {
   page_doc_epoch: PageDocEpochTable;
   widgets: WidgetsTable;
   assets: AssetsTable;
+  folder_docs: FolderDocsTable;
+}
+
+/** The stored JSON of a folder-like item's GET (migration 0130); `seq` advances with every change it shows. */
+export interface FolderDocsTable {
+  node_id: string;
+  seq: number | string;
+  doc: string | null;
+  doc_etag: string | null;
+  doc_path: string | null;
+  doc_access: string | null;
 }
 
 export interface UsersTable {

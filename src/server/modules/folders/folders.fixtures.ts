@@ -1,16 +1,34 @@
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { Folder, type FolderPutBody } from '../../../shared/api/folders.js';
 import { folderHref, splitPath } from '../../../shared/api/paths.js';
 import { nextId } from '../../db/dialect.js';
 import { SYSTEM_ACTOR } from '../../lib/context.js';
-import type { TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { ensureAssetFolder, insertAssetRecord } from '../assets/asset-records.js';
 import { insertPageRecord } from '../pages/page-records.js';
 import { treeRepository } from '../tree/tree.repository.js';
 
 /** Test factories of the folders module: templates, sites, sections, folders, links, pages, assets. */
+
+/**
+ * A fresh test app for each test of the file, with the templates `basic` and `landing` (registers beforeEach and
+ * afterEach); call the answer for the current test's app.
+ */
+export function useFolderTestApp(): () => TestApp {
+  let t: TestApp | undefined;
+  beforeEach(async () => {
+    t = await createTestApp();
+    await createTemplate(t, 'basic');
+    await createTemplate(t, 'landing');
+  });
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  return () => t!;
+}
 
 /** The folder resource of a by-path path (`site/a/b`). */
 export const folderUrl = (path: string) => folderHref(splitPath(path));

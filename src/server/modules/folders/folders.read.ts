@@ -8,8 +8,10 @@ import {
 import type { SiteSummary } from '../../../shared/api/sites.js';
 import type { NodeKind } from '../../db/schema.js';
 import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
-import { requireAccess } from '../tree/access.js';
-import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
+import { effectiveAccess, requireAccess } from '../tree/access.js';
+import type { AccessLevel } from '../../../shared/api/folders.js';
+import type { SerialisedJson } from '../../lib/respond.js';
+import { treeRepository as tree } from '../tree/tree.repository.js';
 import {
   assetTitleOf,
   compareNames,
@@ -18,9 +20,9 @@ import {
   presentTreeItem,
   titleOf,
 } from './folders.presenter.js';
-import { foldersRepository as repo, type ChildRow } from './folders.repository.js';
+import { foldersRepository as repo, type FolderRead } from './folders.repository.js';
 import { isContainer, isFolderLike, locateFolder, quotePath } from './folders.rules.js';
-import { linkTargetsOf, represent, representWith, type Represented } from './folders.represent.js';
+import { linkTargetsOf, represent, representWith } from './folders.represent.js';
 
 /** Every kind `find` may answer. */
 const FINDABLE: readonly NodeKind[] = ['site', 'folder', 'section', 'sectionlink', 'externallink', 'page', 'asset'];
@@ -30,53 +32,88 @@ export function createFolderReads(ctx: AppContext) {
   const { readNow } = ctx.database;
 
   /**
-   * The item from one statement (the path, the item and its children); undefined when the path does not lead to
-   * a site, folder, section or link, is deeper than the joined lookups go, or shows section-link targets (their
-   * paths take more reads): the general way answers those, with the precise 4xx.
+   * The item from one statement (the path, the item, and its stored doc or its children); undefined when the path
+   * does not lead to a site, folder, section or link, is deeper than the joined lookups go, or shows section-link
+   * targets (their paths take more reads): the general way answers those, with the precise 4xx. `stored`: the
+   * answer is the stored doc (no doc is to be stored).
    */
   function fromOneRead(
     actor: Actor,
     segments: readonly string[],
-    found: { chain: NodeRow[]; children: ChildRow[] } | undefined,
-  ): Represented | undefined {
+    found: FolderRead | undefined,
+  ): (SerialisedJson & { stored: boolean; access: AccessLevel }) | undefined {
     if (!found) return undefined;
-    const { chain } = found;
+    const { chain, stored } = found;
     const node = chain[chain.length - 1]!;
-    const children = isContainer(node.kind) ? found.children : [];
-    if (!isFolderLike(node.kind) || linkTargetsOf(node, children).length) return undefined;
+    if (!isFolderLike(node.kind)) return undefined;
     requireAccess(actor, chain, 'READ', quotePath(segments));
-    return representWith(actor, chain, segments, children, new Map());
+    const access = effectiveAccess(actor, chain);
+    // A doc is trusted when made at this very path (the lookups in the same statement lead to this node now) for a
+    // caller with this access level; any change of what it shows since would have cleared it.
+    if (stored && stored.path === segments.join('/') && stored.access === access) {
+      return { json: stored.doc, etag: stored.etag, stored: true, access };
+    }
+    const children = !isContainer(node.kind) ? [] : found.children;
+    if (!children || linkTargetsOf(node, children).length) return undefined;
+    return { ...representWith(actor, chain, segments, children, new Map()), stored: false, access };
+  }
+
+  /**
+   * Whether an answer presented from the rows is stored for the next read: when no doc is stored at this path. One
+   * made for another access level is kept (callers of different levels do not take turns rewriting it).
+   */
+  function storesDoc(answer: { stored: boolean }, found: FolderRead, segments: readonly string[]): boolean {
+    return !answer.stored && found.stored?.path !== segments.join('/');
   }
 
   return {
     /**
-     * `get` answered now, synchronously, when the database reads synchronously (SQLite): see `fromOneRead`.
-     * Undefined when `get` must answer.
+     * `get` answered now, synchronously, when the database reads synchronously (SQLite): from the stored doc, or
+     * presented from the rows when none is to be stored; undefined when `get` must answer (and store the doc).
      */
-    getNow(actor: Actor, segments: readonly string[]): Represented | undefined {
-      return readNow && fromOneRead(actor, segments, repo.withChildrenByPathNow(ctx.db, readNow, segments));
+    getNow(actor: Actor, segments: readonly string[]): SerialisedJson | undefined {
+      if (!readNow) return undefined;
+      const found = repo.withChildrenByPathNow(ctx.db, readNow, segments, actor.role);
+      const answer = fromOneRead(actor, segments, found);
+      // Presented from the rows, it is answered now only when no doc is to be stored (see get).
+      return answer && !storesDoc(answer, found!, segments) ? { json: answer.json, etag: answer.etag } : undefined;
     },
 
     /**
      * GET: the item at `segments` as the caller sees it. With a `claim`, the first read proves the claimed actor,
-     * or the claim is confirmed before anything is answered.
+     * or the claim is confirmed before anything is answered. An answer presented from the rows may be stored for the
+     * next read (storesDoc).
      */
-    async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<Represented> {
+    async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
       let found;
       if (claim) {
-        const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
+        const read = await repo.withChildrenByPathProven(ctx.db, segments, actor.role, claim.proof);
         if (!read.proven) actor = await claim.confirm();
         found = read.found;
       } else {
         found = readNow
-          ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
-          : await repo.withChildrenByPath(ctx.db, segments);
+          ? repo.withChildrenByPathNow(ctx.db, readNow, segments, actor.role)
+          : await repo.withChildrenByPath(ctx.db, segments, actor.role);
       }
       const answer = fromOneRead(actor, segments, found);
-      if (answer) return answer;
+      if (answer) {
+        // Conditional on the doc row's seq as read with the rows.
+        if (storesDoc(answer, found!, segments)) {
+          await repo.storeDoc(ctx.db, {
+            id: found!.chain[found!.chain.length - 1]!.id,
+            doc: answer.json,
+            etag: answer.etag,
+            path: segments.join('/'),
+            access: answer.access,
+            seq: found!.seq,
+          });
+        }
+        return { json: answer.json, etag: answer.etag };
+      }
       const chain = await locateFolder(ctx.db, segments);
       requireAccess(actor, chain, 'READ', quotePath(segments));
-      return represent(ctx.db, actor, chain, segments);
+      const { json, etag } = await represent(ctx.db, actor, chain, segments);
+      return { json, etag };
     },
 
     /** The children of a site, section, folder or asset folder with their titles, workflow states and changes. */

@@ -4,6 +4,8 @@ import type { Database } from '../../db/database.js';
 import { perProofCondition, prepared, proofSql, withProofParams, type StatementProof } from '../../db/prepared.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
+import type { Role } from '../../../shared/api/auth.js';
+import { roleRank } from '../tree/access.js';
 import {
   chainOfJoinedRow,
   joinedColumns,
@@ -41,48 +43,118 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** An access level as a rank (READ 0, WRITE 1, ADMIN 2; none set: no limit). */
+const rankSql = (column: string) => sql.raw(`case ${column} when 'READ' then 0 when 'WRITE' then 1 else 2 end`);
+
 /**
- * The item at a path of `depth` segments with every level's columns (tree.repository's joined lookups) and its
- * children as one JSON array (text) of `[id, kind, name, sort_order, link_target_id, external_url]`, in one
- * statement. Prepared once per depth.
+ * The item at a path of `depth` segments with every level's columns (tree.repository's joined lookups), its stored
+ * doc (migration 0130) and that row's `seq`, and its children as one JSON array (text) of `[id, kind, name,
+ * sort_order, link_target_id, external_url]` — unless the stored doc answers this caller (made at this path, for the
+ * access level the levels read give them: `admin`, `rank` of their role), in one statement. Prepared once per depth.
  */
 const withChildrenByPathQueries = (condition?: string) =>
   Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
     depth < 1
       ? undefined
       : prepared((db: Kysely<DB>, p: Record<string, unknown>) => {
+          const pg = isPostgres(db);
           const path = joinedPath(depth, p as Record<string, string>);
           const last = sql.raw(`n${depth - 1}`);
           const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
-          const children = isPostgres(db)
+          const children = pg
             ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
             : sql`json_group_array(json_array(${columns}))`;
+          const levels = Array.from({ length: depth }, (_, i) => rankSql(`n${i}.access_level`));
+          const effective = sql`case when cast(${p.admin} as integer) = 1 then 2
+            else ${sql.raw(pg ? 'least' : 'min')}(cast(${p.rank} as integer), ${sql.join(levels)}) end`;
+          const answers = sql`fd.doc is not null and fd.doc_path = ${p.path} and ${rankSql('fd.doc_access')} = ${effective}`;
           const proven = condition === undefined ? sql`` : sql`, ${proofSql(condition, p)} as proven`;
           return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
-            (select ${children} from nodes c where c.parent_id = ${last}.id) as children_json${proven}
-            ${path.from} ${path.where}`;
+            fd.seq as doc_seq, fd.doc, fd.doc_etag, fd.doc_path, fd.doc_access,
+            case when ${answers} then null
+              else (select ${children} from nodes c where c.parent_id = ${last}.id) end as children_json${proven}
+            ${path.from} left join folder_docs fd on fd.node_id = ${last}.id ${path.where}`;
         }),
   );
 const WITH_CHILDREN_BY_PATH = withChildrenByPathQueries();
 /** The same with a `proven` column: whether an ActorClaim's proof holds (per proof condition). */
 const WITH_CHILDREN_BY_PATH_PROVEN = perProofCondition(withChildrenByPathQueries);
 
-/** The chain and children of a WITH_CHILDREN_BY_PATH row; undefined when the path did not resolve all the way. */
-function withChildrenOf(row: Record<string, unknown> | undefined, depth: number) {
+/** The parameters of WITH_CHILDREN_BY_PATH for `segments` read by a caller of `role`. */
+function withChildrenParams(segments: readonly string[], role: Role): Record<string, unknown> {
+  return {
+    ...joinedPathParams(segments),
+    path: segments.join('/'),
+    admin: role === 'Admin' ? 1 : 0,
+    rank: roleRank(role),
+  };
+}
+
+/** A folder-like item's stored GET answer (migration 0130): its JSON, ETag, and the path and access it shows. */
+export interface StoredFolderDoc {
+  doc: string;
+  etag: string;
+  path: string;
+  access: string;
+}
+
+/** What one read of an item at a path found (see withChildrenByPathQueries). */
+export interface FolderRead {
+  chain: NodeRow[];
+  /** Undefined when a doc is stored (the children were not read). */
+  children: ChildRow[] | undefined;
+  stored: StoredFolderDoc | undefined;
+  /** The doc row's `seq` as read with the rest; null when there was no row. */
+  seq: string | number | null;
+}
+
+/** A WITH_CHILDREN_BY_PATH row; undefined when the path did not resolve all the way. */
+function withChildrenOf(row: Record<string, unknown> | undefined, depth: number): FolderRead | undefined {
   const chain = chainOfJoinedRow(row, depth);
   if (!row || chain.length < depth) return undefined;
-  const children = (JSON.parse(row.children_json as string) as ChildTuple[]).map(
-    ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
-      id,
-      kind,
-      name,
-      sort_order: Number(sort_order),
-      link_target_id,
-      external_url,
-    }),
-  );
-  return { chain, children };
+  const stored =
+    row.doc !== null && row.doc_etag !== null && row.doc_path !== null && row.doc_access !== null
+      ? {
+          doc: row.doc as string,
+          etag: row.doc_etag as string,
+          path: row.doc_path as string,
+          access: row.doc_access as string,
+        }
+      : undefined;
+  const children =
+    row.children_json === null || row.children_json === undefined
+      ? undefined
+      : (JSON.parse(row.children_json as string) as ChildTuple[]).map(
+          ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
+            id,
+            kind,
+            name,
+            sort_order: Number(sort_order),
+            link_target_id,
+            external_url,
+          }),
+        );
+  return { chain, children, stored, seq: (row.doc_seq as string | number | null) ?? null };
 }
+
+/**
+ * Stores a folder's GET answer made from rows read with the doc row's `seq` (null: no row then), only if nothing it
+ * shows has changed since: the row's `seq` is still the one read, or there is still no row (and the node exists).
+ */
+const STORE_DOC_AT_SEQ = prepared(
+  (db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; access: string; seq: string | number }) =>
+    db
+      .updateTable('folder_docs')
+      .set({ doc: p.doc, doc_etag: p.etag, doc_path: p.path, doc_access: p.access })
+      .where('node_id', '=', p.id)
+      .where('seq', '=', p.seq),
+);
+const STORE_DOC_NEW = prepared(
+  (db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; access: string }) =>
+    sql`insert into folder_docs (node_id, seq, doc, doc_etag, doc_path, doc_access)
+      select ${p.id}, 1, ${p.doc}, ${p.etag}, ${p.path}, ${p.access} where exists (select 1 from nodes where id = ${p.id})
+      on conflict (node_id) do nothing`,
+);
 
 type ChildTuple = [string, NodeKind, string, number, string | null, string | null];
 
@@ -101,23 +173,37 @@ export const foldersRepository = {
    * The chain of the item at `segments` and its children in one statement; undefined when the path does not
    * resolve all the way or is deeper than the joined lookups go.
    */
-  async withChildrenByPath(db: Kysely<DB>, segments: readonly string[]) {
+  async withChildrenByPath(db: Kysely<DB>, segments: readonly string[], role: Role) {
     const query = WITH_CHILDREN_BY_PATH[segments.length];
-    return query && withChildrenOf(await query.first(db, joinedPathParams(segments)), segments.length);
+    return query && withChildrenOf(await query.first(db, withChildrenParams(segments, role)), segments.length);
   },
 
   /** `withChildrenByPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
-  async withChildrenByPathProven(db: Kysely<DB>, segments: readonly string[], proof: StatementProof) {
+  async withChildrenByPathProven(db: Kysely<DB>, segments: readonly string[], role: Role, proof: StatementProof) {
     const query = WITH_CHILDREN_BY_PATH_PROVEN(proof)[segments.length];
     if (!query) return { found: undefined, proven: false };
-    const row = await query.first(db, withProofParams(joinedPathParams(segments), proof));
+    const row = await query.first(db, withProofParams(withChildrenParams(segments, role), proof));
     return { found: withChildrenOf(row, segments.length), proven: row?.proven === true };
   },
 
+  /** Stores a folder's GET answer made from a FolderRead's rows (see STORE_DOC_AT_SEQ); a no-op when they changed. */
+  async storeDoc(
+    db: Kysely<DB>,
+    p: { id: string; doc: string; etag: string; path: string; access: string; seq: string | number | null },
+  ): Promise<void> {
+    if (p.seq === null) await STORE_DOC_NEW.run(db, p);
+    else await STORE_DOC_AT_SEQ.run(db, { ...p, seq: p.seq });
+  },
+
   /** `withChildrenByPath` read now (SQLite's Database.readNow). */
-  withChildrenByPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, segments: readonly string[]) {
+  withChildrenByPathNow(
+    db: Kysely<DB>,
+    readNow: NonNullable<Database['readNow']>,
+    segments: readonly string[],
+    role: Role,
+  ) {
     const query = WITH_CHILDREN_BY_PATH[segments.length];
-    return query && withChildrenOf(query.firstNow(db, readNow, joinedPathParams(segments)), segments.length);
+    return query && withChildrenOf(query.firstNow(db, readNow, withChildrenParams(segments, role)), segments.length);
   },
 
   /** True when the node has a child other than `exceptId` (a site's or section's landing page). */

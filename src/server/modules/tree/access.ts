@@ -22,6 +22,11 @@ export function effectiveAccess(actor: Actor, chain: readonly NodeRow[]): Access
   return level;
 }
 
+/** The rank of a role's own access level (READ 0, WRITE 1, ADMIN 2), before any level set on the tree lowers it. */
+export function roleRank(role: Role): number {
+  return RANK[ROLE_LEVEL[role]];
+}
+
 /** Throws 403 unless the user has at least `needed` at the end of `chain`. */
 export function requireAccess(actor: Actor, chain: readonly NodeRow[], needed: AccessLevel, what = 'this'): void {
   if (RANK[effectiveAccess(actor, chain)] < RANK[needed]) {
