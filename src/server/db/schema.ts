@@ -16,6 +16,7 @@ export interface DB {
   widgets: WidgetsTable;
   assets: AssetsTable;
   folder_docs: FolderDocsTable;
+  folder_doc_epoch: { id: number; value: number | string };
 }
 
 /** The stored JSON of a folder-like item's GET (migration 0130); `seq` advances with every change it shows. */
@@ -26,6 +27,8 @@ export interface FolderDocsTable {
   doc_etag: string | null;
   doc_path: string | null;
   doc_access: string | null;
+  doc_cap: string | null;
+  doc_epoch: number | string | null;
 }
 
 export interface UsersTable {

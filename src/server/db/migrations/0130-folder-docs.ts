@@ -3,15 +3,17 @@ import { isPostgres } from '../dialect.js';
 
 /**
  * The stored representation of a site, folder, section, external link or asset folder (`folder_docs`: the exact
- * JSON a GET answers, its strong ETag, the path it was made at and the access level it shows), so that a GET of one
- * is the path's lookups and one row, however many children it lists (modules/folders/folders.read.ts). A doc is
- * trusted only when read at its own `doc_path`, through the path's lookups in the same statement, by a caller whose
- * access level there is `doc_access`. The database keeps the rest true:
+ * JSON a GET answers, its strong ETag, the path it was made at, the access level it shows and the lowest access
+ * level set on that path), so that a GET of one is one indexed read by its path, however many children it lists
+ * (modules/folders/folders.read.ts). The database keeps a doc true:
  *
  * - `seq` advances with every change of what the JSON shows: any write of the item's own node, and the insert,
  *   delete or change of a child's name, kind, place, order or link (a row with no doc is inserted when there is
  *   none, so a reader who saw no row cannot store afterwards). A store is conditional on the `seq` read with the
  *   rows it was made from (or, with no row read, on there still being none).
+ * - A doc is trusted only under the current `folder_doc_epoch`, which advances when a container is renamed or
+ *   moved (every path below changes) or any access level is set (the levels below change). The epoch is a row, so
+ *   its advance is seen when the writer commits: a doc made from rows read before carries the older epoch.
  * - Deleting a node deletes its row; rows are made only for nodes that exist.
  *
  * A separate table, not columns of `nodes`: the path lookups read nodes on every request, and stay narrow.
@@ -26,11 +28,18 @@ export const folderDocs: Migration = {
       doc text${collate},
       doc_etag text${collate},
       doc_path text${collate},
-      doc_access text${collate}
+      doc_access text${collate},
+      doc_cap text${collate},
+      doc_epoch bigint
     )`.execute(db);
+    await sql`create index folder_docs_path on folder_docs (doc_path)`.execute(db);
+    await sql`create table folder_doc_epoch (id integer primary key, value bigint not null)`.execute(db);
+    await sql`insert into folder_doc_epoch (id, value) values (1, 1)`.execute(db);
 
     // The kinds a GET of a folder answers from a stored doc (section links show their target's path: never).
     const stored = sql.raw(`('root', 'library', 'site', 'folder', 'section', 'externallink')`);
+    // Containers: what may have folders below it.
+    const containers = sql.raw(`('root', 'library', 'site', 'folder', 'section')`);
     // Which changes of a child the parent's JSON shows.
     const childChanged = (distinct: string) =>
       sql.raw(
@@ -65,6 +74,16 @@ export const folderDocs: Migration = {
         end $$`.execute(db);
       await sql`create trigger nodes_folder_doc after insert or update or delete on nodes for each row
         execute function folio_folder_doc_nodes()`.execute(db);
+      await sql`create function folio_folder_doc_epoch() returns trigger language plpgsql as $$
+        begin
+          update folder_doc_epoch set value = value + 1 where id = 1;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger nodes_folder_doc_epoch after update of name, parent_id, kind, access_level on nodes
+        for each row when (old.access_level is distinct from new.access_level or old.kind is distinct from new.kind
+          or (new.kind in ${containers} and (old.name is distinct from new.name
+            or old.parent_id is distinct from new.parent_id)))
+        execute function folio_folder_doc_epoch()`.execute(db);
       return;
     }
 
@@ -83,6 +102,12 @@ export const folderDocs: Migration = {
       end`.execute(db);
     await sql`create trigger nodes_folder_doc_own after update on nodes when new.kind in ${stored}
       begin ${bump('new.id')} end`.execute(db);
+    await sql`create trigger nodes_folder_doc_epoch after update of name, parent_id, kind, access_level on nodes
+      when old.access_level is not new.access_level or old.kind is not new.kind
+        or (new.kind in ${containers} and (old.name is not new.name or old.parent_id is not new.parent_id))
+      begin
+        update folder_doc_epoch set value = value + 1 where id = 1;
+      end`.execute(db);
     await sql`create trigger nodes_folder_doc_child after update on nodes when ${childChanged('is not')}
       begin
         ${bump('old.parent_id')}

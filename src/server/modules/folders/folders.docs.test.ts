@@ -167,6 +167,8 @@ describe('stored folder docs', () => {
         etag: '"stale"',
         path,
         access: 'ADMIN',
+        cap: null,
+        epoch: read!.epoch,
         seq: read!.seq,
       });
       const now = await expectCurrent(path);
@@ -175,6 +177,48 @@ describe('stored folder docs', () => {
         path,
       ).toContain('late');
     }
+  });
+
+  it('a folder deleted with what holds it, and made again at the same path, is not answered by the old doc', async () => {
+    await createSite(app(), 'www');
+    await createFolder(app(), 'www/a');
+    const old = await createFolder(app(), 'www/a/b');
+    await expectCurrent('www/a/b');
+    expect((await storedAt('www/a/b'))?.doc).toContain(old.id);
+    const res = await app().request({
+      method: 'DELETE',
+      url: '/cms/rest/folders/by-path/www/a?includeSubFolders=true',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await db().selectFrom('folder_docs').select('node_id').where('node_id', '=', old.id).execute()).toEqual([]);
+    await createFolder(app(), 'www/a');
+    const again = await createFolder(app(), 'www/a/b');
+    expect(again.id).not.toBe(old.id);
+    expect((await expectCurrent('www/a/b')).id).toBe(again.id);
+    expect((await getFolder(app(), 'www/a/b')).folder.id).toBe(again.id);
+  });
+
+  it('a rename or move of what holds a folder, or an access level set above it, is seen by a read by path', async () => {
+    await createSite(app(), 'www');
+    await createFolder(app(), 'www/a');
+    await createFolder(app(), 'www/a/b');
+    await createFolder(app(), 'www/c');
+    await app().createUser('ed', 'Editor');
+    const reads = createFolderReads(app().app.folio.ctx);
+    await expectCurrent('www/a/b');
+    await expectCurrent('www/a/b', EDITOR);
+    // The old path answers 404 once its holder moved; the new one answers what the general way does.
+    expect((await post('move', { itemPath: 'www/a', targetFolderPath: 'www/c' })).statusCode).toBe(200);
+    await expect(reads.get(ADMIN_ACTOR, splitPath('www/a/b'))).rejects.toMatchObject({ status: 404 });
+    // An Editor reads first at the new path: the doc kept is theirs (WRITE, no level set on the path).
+    expect(await expectCurrent('www/c/a/b', EDITOR)).toMatchObject({ path: 'c/a', name: 'b', accessLevel: 'WRITE' });
+    expect(await storedAt('www/c/a/b')).toMatchObject({ doc_access: 'WRITE', doc_cap: null });
+    expect((await expectCurrent('www/c/a/b')).accessLevel).toBe('ADMIN');
+    // A level set on the site: the Editor's answer shows it at once, though their doc was made before.
+    await db().updateTable('nodes').set({ access_level: 'READ' }).where('name', '=', 'www').execute();
+    expect((await expectCurrent('www/c/a/b', EDITOR)).accessLevel).toBe('READ');
+    expect((await expectCurrent('www/c/a/b', VIEWER)).accessLevel).toBe('READ');
+    expect((await expectCurrent('www/c/a/b')).accessLevel).toBe('ADMIN');
   });
 
   it('section links and folders holding them are presented each time, never stored', async () => {

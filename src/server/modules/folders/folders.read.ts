@@ -8,7 +8,7 @@ import {
 import type { SiteSummary } from '../../../shared/api/sites.js';
 import type { NodeKind } from '../../db/schema.js';
 import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
-import { effectiveAccess, requireAccess } from '../tree/access.js';
+import { accessCapOf, accessUnderCap, effectiveAccess, requireAccess } from '../tree/access.js';
 import type { AccessLevel } from '../../../shared/api/folders.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { treeRepository as tree } from '../tree/tree.repository.js';
@@ -20,7 +20,7 @@ import {
   presentTreeItem,
   titleOf,
 } from './folders.presenter.js';
-import { foldersRepository as repo, type FolderRead } from './folders.repository.js';
+import { foldersRepository as repo, type FolderDocAtPath, type FolderRead } from './folders.repository.js';
 import { isContainer, isFolderLike, locateFolder, quotePath } from './folders.rules.js';
 import { linkTargetsOf, represent, representWith } from './folders.represent.js';
 
@@ -66,25 +66,52 @@ export function createFolderReads(ctx: AppContext) {
     return !answer.stored && found.stored?.path !== segments.join('/');
   }
 
+  /** A doc found by its path, when it answers this caller: made for the access level they have there. */
+  function docAnswer(actor: Actor, found: FolderDocAtPath | undefined): SerialisedJson | undefined {
+    if (!found) return undefined;
+    // Every role reads every item (levels only take writing away): the level decides only the JSON's accessLevel.
+    const access = accessUnderCap(actor, found.doc_cap as AccessLevel | null);
+    return found.doc_access === access ? { json: found.doc, etag: found.doc_etag } : undefined;
+  }
+
   return {
     /**
-     * `get` answered now, synchronously, when the database reads synchronously (SQLite): from the stored doc, or
-     * presented from the rows when none is to be stored; undefined when `get` must answer (and store the doc).
+     * `get` answered now, synchronously, when the database reads synchronously (SQLite): from the doc stored at the
+     * path, or from the one statement of the path and the item (presented when no doc is to be stored); undefined
+     * when `get` must answer (and store the doc).
      */
     getNow(actor: Actor, segments: readonly string[]): SerialisedJson | undefined {
       if (!readNow) return undefined;
+      const byPath = docAnswer(actor, repo.docAtPathNow(ctx.db, readNow, segments.join('/')));
+      if (byPath) return byPath;
       const found = repo.withChildrenByPathNow(ctx.db, readNow, segments, actor.role);
       const answer = fromOneRead(actor, segments, found);
-      // Presented from the rows, it is answered now only when no doc is to be stored (see get).
       return answer && !storesDoc(answer, found!, segments) ? { json: answer.json, etag: answer.etag } : undefined;
     },
 
     /**
-     * GET: the item at `segments` as the caller sees it. With a `claim`, the first read proves the claimed actor,
-     * or the claim is confirmed before anything is answered. An answer presented from the rows may be stored for the
-     * next read (storesDoc).
+     * GET: the item at `segments` as the caller sees it: the doc stored at its path (one indexed read), else the
+     * path and the item in one statement, presented and stored for the next read (storesDoc), else the general way.
+     * With a `claim`, the first read that answers proves the claimed actor, or the claim is confirmed before
+     * anything is answered.
      */
     async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
+      const path = segments.join('/');
+      if (claim) {
+        const doc = await repo.docAtPathProven(ctx.db, path, claim.proof);
+        if (doc) {
+          if (!doc.proven) actor = await claim.confirm();
+          claim = undefined;
+          const answer = docAnswer(actor, doc);
+          if (answer) return answer;
+        }
+      } else {
+        const answer = docAnswer(
+          actor,
+          readNow ? repo.docAtPathNow(ctx.db, readNow, path) : await repo.docAtPath(ctx.db, path),
+        );
+        if (answer) return answer;
+      }
       let found;
       if (claim) {
         const read = await repo.withChildrenByPathProven(ctx.db, segments, actor.role, claim.proof);
@@ -97,14 +124,16 @@ export function createFolderReads(ctx: AppContext) {
       }
       const answer = fromOneRead(actor, segments, found);
       if (answer) {
-        // Conditional on the doc row's seq as read with the rows.
         if (storesDoc(answer, found!, segments)) {
+          // Conditional on the doc row's seq and the epoch as read with the rows.
           await repo.storeDoc(ctx.db, {
             id: found!.chain[found!.chain.length - 1]!.id,
             doc: answer.json,
             etag: answer.etag,
-            path: segments.join('/'),
+            path,
             access: answer.access,
+            cap: accessCapOf(found!.chain),
+            epoch: found!.epoch,
             seq: found!.seq,
           });
         }

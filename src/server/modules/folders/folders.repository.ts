@@ -67,10 +67,13 @@ const withChildrenByPathQueries = (condition?: string) =>
           const levels = Array.from({ length: depth }, (_, i) => rankSql(`n${i}.access_level`));
           const effective = sql`case when cast(${p.admin} as integer) = 1 then 2
             else ${sql.raw(pg ? 'least' : 'min')}(cast(${p.rank} as integer), ${sql.join(levels)}) end`;
-          const answers = sql`fd.doc is not null and fd.doc_path = ${p.path} and ${rankSql('fd.doc_access')} = ${effective}`;
+          const answers = sql`fd.doc is not null and fd.doc_path = ${p.path}
+            and fd.doc_epoch = (select value from folder_doc_epoch where id = 1)
+            and ${rankSql('fd.doc_access')} = ${effective}`;
           const proven = condition === undefined ? sql`` : sql`, ${proofSql(condition, p)} as proven`;
           return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
-            fd.seq as doc_seq, fd.doc, fd.doc_etag, fd.doc_path, fd.doc_access,
+            fd.seq as doc_seq, fd.doc, fd.doc_etag, fd.doc_path, fd.doc_access, fd.doc_epoch,
+            (select value from folder_doc_epoch where id = 1) as epoch,
             case when ${answers} then null
               else (select ${children} from nodes c where c.parent_id = ${last}.id) end as children_json${proven}
             ${path.from} left join folder_docs fd on fd.node_id = ${last}.id ${path.where}`;
@@ -106,6 +109,8 @@ export interface FolderRead {
   stored: StoredFolderDoc | undefined;
   /** The doc row's `seq` as read with the rest; null when there was no row. */
   seq: string | number | null;
+  /** `folder_doc_epoch` as read with the rest (a doc made from these rows is stored under it). */
+  epoch: string | number;
 }
 
 /** A WITH_CHILDREN_BY_PATH row; undefined when the path did not resolve all the way. */
@@ -113,7 +118,11 @@ function withChildrenOf(row: Record<string, unknown> | undefined, depth: number)
   const chain = chainOfJoinedRow(row, depth);
   if (!row || chain.length < depth) return undefined;
   const stored =
-    row.doc !== null && row.doc_etag !== null && row.doc_path !== null && row.doc_access !== null
+    row.doc !== null &&
+    row.doc_etag !== null &&
+    row.doc_path !== null &&
+    row.doc_access !== null &&
+    String(row.doc_epoch) === String(row.epoch)
       ? {
           doc: row.doc as string,
           etag: row.doc_etag as string,
@@ -134,26 +143,81 @@ function withChildrenOf(row: Record<string, unknown> | undefined, depth: number)
             external_url,
           }),
         );
-  return { chain, children, stored, seq: (row.doc_seq as string | number | null) ?? null };
+  return {
+    chain,
+    children,
+    stored,
+    seq: (row.doc_seq as string | number | null) ?? null,
+    epoch: row.epoch as string | number,
+  };
+}
+
+/** What a store of a folder's GET answer writes (see storeDoc). */
+export interface FolderDocStore {
+  id: string;
+  doc: string;
+  etag: string;
+  path: string;
+  access: string;
+  /** The strictest access level set on the path (null: none). */
+  cap: string | null;
+  /** `folder_doc_epoch` and the doc row's `seq` as read with the rows the doc was made from (seq null: no row). */
+  epoch: string | number;
+  seq: string | number | null;
 }
 
 /**
  * Stores a folder's GET answer made from rows read with the doc row's `seq` (null: no row then), only if nothing it
  * shows has changed since: the row's `seq` is still the one read, or there is still no row (and the node exists).
  */
-const STORE_DOC_AT_SEQ = prepared(
-  (db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; access: string; seq: string | number }) =>
-    db
-      .updateTable('folder_docs')
-      .set({ doc: p.doc, doc_etag: p.etag, doc_path: p.path, doc_access: p.access })
-      .where('node_id', '=', p.id)
-      .where('seq', '=', p.seq),
+const STORE_DOC_AT_SEQ = prepared((db: Kysely<DB>, p: Omit<FolderDocStore, 'seq'> & { seq: string | number }) =>
+  db
+    .updateTable('folder_docs')
+    .set({
+      doc: p.doc,
+      doc_etag: p.etag,
+      doc_path: p.path,
+      doc_access: p.access,
+      doc_cap: p.cap,
+      doc_epoch: p.epoch,
+    })
+    .where('node_id', '=', p.id)
+    .where('seq', '=', p.seq),
 );
 const STORE_DOC_NEW = prepared(
-  (db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; access: string }) =>
-    sql`insert into folder_docs (node_id, seq, doc, doc_etag, doc_path, doc_access)
-      select ${p.id}, 1, ${p.doc}, ${p.etag}, ${p.path}, ${p.access} where exists (select 1 from nodes where id = ${p.id})
+  (db: Kysely<DB>, p: Omit<FolderDocStore, 'seq'>) =>
+    sql`insert into folder_docs (node_id, seq, doc, doc_etag, doc_path, doc_access, doc_cap, doc_epoch)
+      select ${p.id}, 1, ${p.doc}, ${p.etag}, ${p.path}, ${p.access}, ${p.cap}, ${p.epoch}
+      where exists (select 1 from nodes where id = ${p.id})
       on conflict (node_id) do nothing`,
+);
+
+/** A stored folder doc found by its path under the current epoch (DOC_AT_PATH). */
+export interface FolderDocAtPath {
+  doc: string;
+  doc_etag: string;
+  doc_access: string;
+  doc_cap: string | null;
+}
+/**
+ * The doc stored at a path under the current epoch: one indexed read. Its path led to its node when it was made,
+ * and no rename, move or access level since (the epoch) nor change of what it shows (which clears it).
+ */
+const DOC_AT_PATH = prepared(
+  (db: Kysely<DB>, p: { path: string }) =>
+    sql<FolderDocAtPath>`select doc, doc_etag, doc_access, doc_cap from folder_docs
+      where doc_path = ${p.path} and doc is not null and doc_etag is not null and doc_access is not null
+        and doc_epoch = (select value from folder_doc_epoch where id = 1)`,
+);
+/** DOC_AT_PATH with a `proven` column: whether an ActorClaim's proof holds (one query per proof condition). */
+const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
+  prepared(
+    (db: Kysely<DB>, p: Record<string, unknown>) =>
+      sql<FolderDocAtPath & { proven: boolean }>`select doc, doc_etag, doc_access, doc_cap,
+        ${proofSql(condition, p)} as proven from folder_docs
+        where doc_path = ${p.path} and doc is not null and doc_etag is not null and doc_access is not null
+          and doc_epoch = (select value from folder_doc_epoch where id = 1)`,
+  ),
 );
 
 type ChildTuple = [string, NodeKind, string, number, string | null, string | null];
@@ -187,12 +251,24 @@ export const foldersRepository = {
   },
 
   /** Stores a folder's GET answer made from a FolderRead's rows (see STORE_DOC_AT_SEQ); a no-op when they changed. */
-  async storeDoc(
-    db: Kysely<DB>,
-    p: { id: string; doc: string; etag: string; path: string; access: string; seq: string | number | null },
-  ): Promise<void> {
+  async storeDoc(db: Kysely<DB>, p: FolderDocStore): Promise<void> {
     if (p.seq === null) await STORE_DOC_NEW.run(db, p);
     else await STORE_DOC_AT_SEQ.run(db, { ...p, seq: p.seq });
+  },
+
+  /** The doc stored at `path` under the current epoch (DOC_AT_PATH). */
+  docAtPath(db: Kysely<DB>, path: string): Promise<FolderDocAtPath | undefined> {
+    return DOC_AT_PATH.first(db, { path });
+  },
+
+  /** `docAtPath` read now (SQLite's Database.readNow). */
+  docAtPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, path: string) {
+    return DOC_AT_PATH.firstNow(db, readNow, { path });
+  },
+
+  /** `docAtPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
+  docAtPathProven(db: Kysely<DB>, path: string, proof: StatementProof) {
+    return DOC_AT_PATH_PROVEN(proof).first(db, withProofParams({ path }, proof));
   },
 
   /** `withChildrenByPath` read now (SQLite's Database.readNow). */

@@ -13,13 +13,24 @@ const ROLE_LEVEL: Record<Role, AccessLevel> = { Viewer: 'READ', Contributor: 'WR
  * capped for non-admins by the strictest `accessLevel` set on the node or any folder above it.
  */
 export function effectiveAccess(actor: Actor, chain: readonly NodeRow[]): AccessLevel {
-  let level = ROLE_LEVEL[actor.role];
-  if (actor.role === 'Admin') return level;
+  return accessUnderCap(actor, accessCapOf(chain));
+}
+
+/** The strictest `accessLevel` set on the nodes of `chain`; null when none is set. */
+export function accessCapOf(chain: readonly NodeRow[]): AccessLevel | null {
+  let cap: AccessLevel | null = null;
   for (const node of chain) {
     const set = node.access_level as AccessLevel | null;
-    if (set && RANK[set] < RANK[level]) level = set;
+    if (set && (cap === null || RANK[set] < RANK[cap])) cap = set;
   }
-  return level;
+  return cap;
+}
+
+/** The access a user has under a path whose strictest level set is `cap` (see effectiveAccess). */
+export function accessUnderCap(actor: Actor, cap: AccessLevel | null): AccessLevel {
+  const level = ROLE_LEVEL[actor.role];
+  if (actor.role === 'Admin' || cap === null) return level;
+  return RANK[cap] < RANK[level] ? cap : level;
 }
 
 /** The rank of a role's own access level (READ 0, WRITE 1, ADMIN 2), before any level set on the tree lowers it. */
