@@ -7,9 +7,9 @@ import { isPostgres } from '../dialect.js';
  * level set on that path), so that a GET of one is one indexed read by its path, however many children it lists
  * (modules/folders/folders.read.ts). The database keeps a doc true:
  *
- * - `seq` advances with every change of what the JSON shows: any write of the item's own node, and the insert,
- *   delete or change of a child's name, kind, place, order or link (a row with no doc is inserted when there is
- *   none, so a reader who saw no row cannot store afterwards). A store is conditional on the `seq` read with the
+ * - `seq` advances with every change of what the JSON shows: a write of a column of the item's own node that it
+ *   shows, and the insert, delete or change of a child's name, kind, place, order or link (a row with no doc is
+ *   inserted when there is none, so a reader who saw no row cannot store afterwards). A store is conditional on the `seq` read with the
  *   rows it was made from (or, with no row read, on there still being none).
  * - A doc is trusted only under the current `folder_doc_epoch`, which advances when a container is renamed or
  *   moved (every path below changes) or any access level is set (the levels below change). The epoch is a row, so
@@ -40,6 +40,13 @@ export const folderDocs: Migration = {
     const stored = sql.raw(`('root', 'library', 'site', 'folder', 'section', 'externallink')`);
     // Containers: what may have folders below it.
     const containers = sql.raw(`('root', 'library', 'site', 'folder', 'section')`);
+    // The columns of a node that its own JSON shows (not its modification time, which writes of pages and assets
+    // below touch), and those of a child that its parent's JSON shows: triggers on updates of anything else never run.
+    const ownColumns = sql.raw(
+      'name, parent_id, kind, workflow, access_level, display_title, target_window, nav_class, template_name, ' +
+        'external_url, link_target_id, landing_page_id',
+    );
+    const childColumns = sql.raw('parent_id, name, kind, sort_order, link_target_id, external_url');
     // Which changes of a child the parent's JSON shows.
     const childChanged = (distinct: string) =>
       sql.raw(
@@ -72,7 +79,9 @@ export const folderDocs: Migration = {
           end if;
           return null;
         end $$`.execute(db);
-      await sql`create trigger nodes_folder_doc after insert or update or delete on nodes for each row
+      await sql`create trigger nodes_folder_doc after insert or delete on nodes for each row
+        execute function folio_folder_doc_nodes()`.execute(db);
+      await sql`create trigger nodes_folder_doc_update after update of ${ownColumns}, sort_order on nodes for each row
         execute function folio_folder_doc_nodes()`.execute(db);
       await sql`create function folio_folder_doc_epoch() returns trigger language plpgsql as $$
         begin
@@ -100,7 +109,7 @@ export const folderDocs: Migration = {
         delete from folder_docs where node_id = old.id;
         ${bump('old.parent_id')}
       end`.execute(db);
-    await sql`create trigger nodes_folder_doc_own after update on nodes when new.kind in ${stored}
+    await sql`create trigger nodes_folder_doc_own after update of ${ownColumns} on nodes when new.kind in ${stored}
       begin ${bump('new.id')} end`.execute(db);
     await sql`create trigger nodes_folder_doc_epoch after update of name, parent_id, kind, access_level on nodes
       when old.access_level is not new.access_level or old.kind is not new.kind
@@ -108,7 +117,8 @@ export const folderDocs: Migration = {
       begin
         update folder_doc_epoch set value = value + 1 where id = 1;
       end`.execute(db);
-    await sql`create trigger nodes_folder_doc_child after update on nodes when ${childChanged('is not')}
+    await sql`create trigger nodes_folder_doc_child after update of ${childColumns} on nodes
+      when ${childChanged('is not')}
       begin
         ${bump('old.parent_id')}
         ${bump('new.parent_id')}
