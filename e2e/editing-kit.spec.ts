@@ -48,6 +48,8 @@ test.describe('the editing kit', () => {
     test.setTimeout(90_000);
     await page.goto('/kit/widgets/cmsRichText');
     await page.getByRole('button', { name: 'Start empty (as a new asset)' }).click();
+    // The form is made anew, empty: type only once it is there (typing sooner went into the samples' editor).
+    await expect(page.getByRole('button', { name: 'Fill with samples' })).toBeVisible();
     const text = page.getByRole('textbox', { name: 'Text' });
     await expect(text).toBeVisible();
 
@@ -137,6 +139,7 @@ test.describe('the editing kit', () => {
     test.setTimeout(90_000);
     await page.goto('/kit/widgets/cmsForm');
     await page.getByRole('button', { name: 'Start empty (as a new asset)' }).click();
+    await expect(page.getByRole('button', { name: 'Fill with samples' })).toBeVisible();
 
     await page.getByLabel('Unique name').fill('tour-booking');
     await page.getByLabel('Form title').fill('Book a tour');
@@ -187,6 +190,7 @@ test.describe('the editing kit', () => {
     test.setTimeout(90_000);
     await page.goto('/kit/widgets/cmsPoll');
     await page.getByRole('button', { name: 'Start empty (as a new asset)' }).click();
+    await expect(page.getByRole('button', { name: 'Fill with samples' })).toBeVisible();
 
     await page.getByLabel('Unique name').fill('exhibitions');
     await page.getByLabel('Question text').fill('Which exhibitions did you see?');
