@@ -8,8 +8,7 @@ import {
 import type { SiteSummary } from '../../../shared/api/sites.js';
 import type { NodeKind } from '../../db/schema.js';
 import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
-import { accessCapOf, accessUnderCap, effectiveAccess, requireAccess } from '../tree/access.js';
-import type { AccessLevel } from '../../../shared/api/folders.js';
+import { accessCapOf, accessUnderCap, effectiveAccess, requireAccess, type AccessLevel } from '../tree/access.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { treeRepository as tree } from '../tree/tree.repository.js';
 import {
@@ -22,7 +21,7 @@ import {
 } from './folders.presenter.js';
 import { foldersRepository as repo, type FolderDocAtPath, type FolderRead } from './folders.repository.js';
 import { isContainer, isFolderLike, locateFolder, quotePath } from './folders.rules.js';
-import { linkTargetsOf, represent, representWith } from './folders.represent.js';
+import { linkTargetsOf, represent, representWith, type Represented } from './folders.represent.js';
 
 /** Every kind `find` may answer. */
 const FINDABLE: readonly NodeKind[] = ['site', 'folder', 'section', 'sectionlink', 'externallink', 'page', 'asset'];
@@ -32,45 +31,37 @@ export function createFolderReads(ctx: AppContext) {
   const { readNow } = ctx.database;
 
   /**
-   * The item from one statement (the path, the item, and its stored doc or its children); undefined when the path
-   * does not lead to a site, folder, section or link, is deeper than the joined lookups go, or shows section-link
-   * targets (their paths take more reads): the general way answers those, with the precise 4xx. `stored`: the
-   * answer is the stored doc (no doc is to be stored).
+   * The item from one statement (the path, the item and its children), presented; undefined when the path does not
+   * lead to a site, folder, section or link, is deeper than the joined lookups go, or shows section-link targets
+   * (their paths take more reads): the general way answers those, with the precise 4xx.
    */
   function fromOneRead(
     actor: Actor,
     segments: readonly string[],
     found: FolderRead | undefined,
-  ): (SerialisedJson & { stored: boolean; access: AccessLevel }) | undefined {
+  ): (Represented & { access: AccessLevel }) | undefined {
     if (!found) return undefined;
-    const { chain, stored } = found;
+    const { chain } = found;
     const node = chain[chain.length - 1]!;
-    if (!isFolderLike(node.kind)) return undefined;
+    const children = isContainer(node.kind) ? found.children : [];
+    if (!isFolderLike(node.kind) || linkTargetsOf(node, children).length) return undefined;
     requireAccess(actor, chain, 'READ', quotePath(segments));
-    const access = effectiveAccess(actor, chain);
-    // A doc is trusted when made at this very path (the lookups in the same statement lead to this node now) for a
-    // caller with this access level; any change of what it shows since would have cleared it.
-    if (stored && stored.path === segments.join('/') && stored.access === access) {
-      return { json: stored.doc, etag: stored.etag, stored: true, access };
-    }
-    const children = !isContainer(node.kind) ? [] : found.children;
-    if (!children || linkTargetsOf(node, children).length) return undefined;
-    return { ...representWith(actor, chain, segments, children, new Map()), stored: false, access };
+    return { ...representWith(actor, chain, segments, children, new Map()), access: effectiveAccess(actor, chain) };
   }
 
   /**
    * Whether an answer presented from the rows is stored for the next read: when no doc is stored at this path. One
    * made for another access level is kept (callers of different levels do not take turns rewriting it).
    */
-  function storesDoc(answer: { stored: boolean }, found: FolderRead, segments: readonly string[]): boolean {
-    return !answer.stored && found.stored?.path !== segments.join('/');
+  function storesDoc(found: FolderRead, segments: readonly string[]): boolean {
+    return found.storedPath !== segments.join('/');
   }
 
   /** A doc found by its path, when it answers this caller: made for the access level they have there. */
   function docAnswer(actor: Actor, found: FolderDocAtPath | undefined): SerialisedJson | undefined {
     if (!found) return undefined;
     // Every role reads every item (levels only take writing away): the level decides only the JSON's accessLevel.
-    const access = accessUnderCap(actor, found.doc_cap as AccessLevel | null);
+    const access = accessUnderCap(actor, found.doc_cap);
     return found.doc_access === access ? { json: found.doc, etag: found.doc_etag } : undefined;
   }
 
@@ -84,9 +75,9 @@ export function createFolderReads(ctx: AppContext) {
       if (!readNow) return undefined;
       const byPath = docAnswer(actor, repo.docAtPathNow(ctx.db, readNow, segments.join('/')));
       if (byPath) return byPath;
-      const found = repo.withChildrenByPathNow(ctx.db, readNow, segments, actor.role);
+      const found = repo.withChildrenByPathNow(ctx.db, readNow, segments);
       const answer = fromOneRead(actor, segments, found);
-      return answer && !storesDoc(answer, found!, segments) ? { json: answer.json, etag: answer.etag } : undefined;
+      return answer && !storesDoc(found!, segments) ? { json: answer.json, etag: answer.etag } : undefined;
     },
 
     /**
@@ -114,17 +105,17 @@ export function createFolderReads(ctx: AppContext) {
       }
       let found;
       if (claim) {
-        const read = await repo.withChildrenByPathProven(ctx.db, segments, actor.role, claim.proof);
+        const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
         if (!read.proven) actor = await claim.confirm();
         found = read.found;
       } else {
         found = readNow
-          ? repo.withChildrenByPathNow(ctx.db, readNow, segments, actor.role)
-          : await repo.withChildrenByPath(ctx.db, segments, actor.role);
+          ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
+          : await repo.withChildrenByPath(ctx.db, segments);
       }
       const answer = fromOneRead(actor, segments, found);
       if (answer) {
-        if (storesDoc(answer, found!, segments)) {
+        if (storesDoc(found!, segments)) {
           // Conditional on the doc row's seq and the epoch as read with the rows.
           await repo.storeDoc(ctx.db, {
             id: found!.chain[found!.chain.length - 1]!.id,

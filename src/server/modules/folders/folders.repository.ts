@@ -4,8 +4,7 @@ import type { Database } from '../../db/database.js';
 import { perProofCondition, prepared, proofSql, withProofParams, type StatementProof } from '../../db/prepared.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import type { Role } from '../../../shared/api/auth.js';
-import { roleRank } from '../tree/access.js';
+import type { AccessLevel } from '../tree/access.js';
 import {
   chainOfJoinedRow,
   joinedColumns,
@@ -43,70 +42,42 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** An access level as a rank (READ 0, WRITE 1, ADMIN 2; none set: no limit). */
-const rankSql = (column: string) => sql.raw(`case ${column} when 'READ' then 0 when 'WRITE' then 1 else 2 end`);
-
 /**
- * The item at a path of `depth` segments with every level's columns (tree.repository's joined lookups), its stored
- * doc (migration 0130) and that row's `seq`, and its children as one JSON array (text) of `[id, kind, name,
- * sort_order, link_target_id, external_url]` — unless the stored doc answers this caller (made at this path, for the
- * access level the levels read give them: `admin`, `rank` of their role), in one statement. Prepared once per depth.
+ * The item at a path of `depth` segments with every level's columns (tree.repository's joined lookups), its
+ * children as one JSON array (text) of `[id, kind, name, sort_order, link_target_id, external_url]`, and the path
+ * of the doc stored for it under the current epoch (migration 0130) with that row's `seq` and the epoch, in one
+ * statement (a GET that found no doc answering by its path presents from this and stores). Prepared once per depth.
  */
 const withChildrenByPathQueries = (condition?: string) =>
   Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
     depth < 1
       ? undefined
       : prepared((db: Kysely<DB>, p: Record<string, unknown>) => {
-          const pg = isPostgres(db);
           const path = joinedPath(depth, p as Record<string, string>);
           const last = sql.raw(`n${depth - 1}`);
           const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
-          const children = pg
+          const children = isPostgres(db)
             ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
             : sql`json_group_array(json_array(${columns}))`;
-          const levels = Array.from({ length: depth }, (_, i) => rankSql(`n${i}.access_level`));
-          const effective = sql`case when cast(${p.admin} as integer) = 1 then 2
-            else ${sql.raw(pg ? 'least' : 'min')}(cast(${p.rank} as integer), ${sql.join(levels)}) end`;
-          const answers = sql`fd.doc is not null and fd.doc_path = ${p.path}
-            and fd.doc_epoch = (select value from folder_doc_epoch where id = 1)
-            and ${rankSql('fd.doc_access')} = ${effective}`;
           const proven = condition === undefined ? sql`` : sql`, ${proofSql(condition, p)} as proven`;
           return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
-            fd.seq as doc_seq, fd.doc, fd.doc_etag, fd.doc_path, fd.doc_access, fd.doc_epoch,
-            (select value from folder_doc_epoch where id = 1) as epoch,
-            case when ${answers} then null
-              else (select ${children} from nodes c where c.parent_id = ${last}.id) end as children_json${proven}
-            ${path.from} left join folder_docs fd on fd.node_id = ${last}.id ${path.where}`;
+            (select ${children} from nodes c where c.parent_id = ${last}.id) as children_json,
+            fd.seq as doc_seq, case when fd.doc is not null and fd.doc_epoch = e.value then fd.doc_path end as doc_path,
+            e.value as epoch${proven}
+            ${path.from} left join folder_docs fd on fd.node_id = ${last}.id
+            cross join folder_doc_epoch e ${path.where} and e.id = 1`;
         }),
   );
 const WITH_CHILDREN_BY_PATH = withChildrenByPathQueries();
 /** The same with a `proven` column: whether an ActorClaim's proof holds (per proof condition). */
 const WITH_CHILDREN_BY_PATH_PROVEN = perProofCondition(withChildrenByPathQueries);
 
-/** The parameters of WITH_CHILDREN_BY_PATH for `segments` read by a caller of `role`. */
-function withChildrenParams(segments: readonly string[], role: Role): Record<string, unknown> {
-  return {
-    ...joinedPathParams(segments),
-    path: segments.join('/'),
-    admin: role === 'Admin' ? 1 : 0,
-    rank: roleRank(role),
-  };
-}
-
-/** A folder-like item's stored GET answer (migration 0130): its JSON, ETag, and the path and access it shows. */
-export interface StoredFolderDoc {
-  doc: string;
-  etag: string;
-  path: string;
-  access: string;
-}
-
 /** What one read of an item at a path found (see withChildrenByPathQueries). */
 export interface FolderRead {
   chain: NodeRow[];
-  /** Undefined when a doc is stored (the children were not read). */
-  children: ChildRow[] | undefined;
-  stored: StoredFolderDoc | undefined;
+  children: ChildRow[];
+  /** The path a doc is stored at for the item under the current epoch; null when none is. */
+  storedPath: string | null;
   /** The doc row's `seq` as read with the rest; null when there was no row. */
   seq: string | number | null;
   /** `folder_doc_epoch` as read with the rest (a doc made from these rows is stored under it). */
@@ -117,36 +88,20 @@ export interface FolderRead {
 function withChildrenOf(row: Record<string, unknown> | undefined, depth: number): FolderRead | undefined {
   const chain = chainOfJoinedRow(row, depth);
   if (!row || chain.length < depth) return undefined;
-  const stored =
-    row.doc !== null &&
-    row.doc_etag !== null &&
-    row.doc_path !== null &&
-    row.doc_access !== null &&
-    String(row.doc_epoch) === String(row.epoch)
-      ? {
-          doc: row.doc as string,
-          etag: row.doc_etag as string,
-          path: row.doc_path as string,
-          access: row.doc_access as string,
-        }
-      : undefined;
-  const children =
-    row.children_json === null || row.children_json === undefined
-      ? undefined
-      : (JSON.parse(row.children_json as string) as ChildTuple[]).map(
-          ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
-            id,
-            kind,
-            name,
-            sort_order: Number(sort_order),
-            link_target_id,
-            external_url,
-          }),
-        );
+  const children = (JSON.parse(row.children_json as string) as ChildTuple[]).map(
+    ([id, kind, name, sort_order, link_target_id, external_url]): ChildRow => ({
+      id,
+      kind,
+      name,
+      sort_order: Number(sort_order),
+      link_target_id,
+      external_url,
+    }),
+  );
   return {
     chain,
     children,
-    stored,
+    storedPath: (row.doc_path as string | null) ?? null,
     seq: (row.doc_seq as string | number | null) ?? null,
     epoch: row.epoch as string | number,
   };
@@ -158,9 +113,9 @@ export interface FolderDocStore {
   doc: string;
   etag: string;
   path: string;
-  access: string;
+  access: AccessLevel;
   /** The strictest access level set on the path (null: none). */
-  cap: string | null;
+  cap: AccessLevel | null;
   /** `folder_doc_epoch` and the doc row's `seq` as read with the rows the doc was made from (seq null: no row). */
   epoch: string | number;
   seq: string | number | null;
@@ -196,8 +151,8 @@ const STORE_DOC_NEW = prepared(
 export interface FolderDocAtPath {
   doc: string;
   doc_etag: string;
-  doc_access: string;
-  doc_cap: string | null;
+  doc_access: AccessLevel;
+  doc_cap: AccessLevel | null;
 }
 /**
  * The doc stored at a path under the current epoch: one indexed read. Its path led to its node when it was made,
@@ -237,16 +192,16 @@ export const foldersRepository = {
    * The chain of the item at `segments` and its children in one statement; undefined when the path does not
    * resolve all the way or is deeper than the joined lookups go.
    */
-  async withChildrenByPath(db: Kysely<DB>, segments: readonly string[], role: Role) {
+  async withChildrenByPath(db: Kysely<DB>, segments: readonly string[]) {
     const query = WITH_CHILDREN_BY_PATH[segments.length];
-    return query && withChildrenOf(await query.first(db, withChildrenParams(segments, role)), segments.length);
+    return query && withChildrenOf(await query.first(db, joinedPathParams(segments)), segments.length);
   },
 
   /** `withChildrenByPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
-  async withChildrenByPathProven(db: Kysely<DB>, segments: readonly string[], role: Role, proof: StatementProof) {
+  async withChildrenByPathProven(db: Kysely<DB>, segments: readonly string[], proof: StatementProof) {
     const query = WITH_CHILDREN_BY_PATH_PROVEN(proof)[segments.length];
     if (!query) return { found: undefined, proven: false };
-    const row = await query.first(db, withProofParams(withChildrenParams(segments, role), proof));
+    const row = await query.first(db, withProofParams(joinedPathParams(segments), proof));
     return { found: withChildrenOf(row, segments.length), proven: row?.proven === true };
   },
 
@@ -272,14 +227,9 @@ export const foldersRepository = {
   },
 
   /** `withChildrenByPath` read now (SQLite's Database.readNow). */
-  withChildrenByPathNow(
-    db: Kysely<DB>,
-    readNow: NonNullable<Database['readNow']>,
-    segments: readonly string[],
-    role: Role,
-  ) {
+  withChildrenByPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, segments: readonly string[]) {
     const query = WITH_CHILDREN_BY_PATH[segments.length];
-    return query && withChildrenOf(query.firstNow(db, readNow, withChildrenParams(segments, role)), segments.length);
+    return query && withChildrenOf(query.firstNow(db, readNow, joinedPathParams(segments)), segments.length);
   },
 
   /** True when the node has a child other than `exceptId` (a site's or section's landing page). */

@@ -3,7 +3,9 @@ import type { Actor } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
 import type { NodeRow } from './tree.repository.js';
 
-export type AccessLevel = 'READ' | 'WRITE' | 'ADMIN';
+import type { AccessLevel } from '../../../shared/api/folders.js';
+
+export type { AccessLevel };
 const RANK: Record<AccessLevel, number> = { READ: 0, WRITE: 1, ADMIN: 2 };
 
 const ROLE_LEVEL: Record<Role, AccessLevel> = { Viewer: 'READ', Contributor: 'WRITE', Editor: 'WRITE', Admin: 'ADMIN' };
@@ -31,11 +33,6 @@ export function accessUnderCap(actor: Actor, cap: AccessLevel | null): AccessLev
   const level = ROLE_LEVEL[actor.role];
   if (actor.role === 'Admin' || cap === null) return level;
   return RANK[cap] < RANK[level] ? cap : level;
-}
-
-/** The rank of a role's own access level (READ 0, WRITE 1, ADMIN 2), before any level set on the tree lowers it. */
-export function roleRank(role: Role): number {
-  return RANK[ROLE_LEVEL[role]];
 }
 
 /** Throws 403 unless the user has at least `needed` at the end of `chain`. */
