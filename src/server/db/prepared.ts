@@ -115,6 +115,16 @@ export interface StatementProof {
   values: readonly unknown[];
 }
 
+/** One StatementProof that holds when every one of `proofs` does (the undefined ones are left out). */
+export function allOf(...proofs: (StatementProof | undefined)[]): StatementProof | undefined {
+  const present = proofs.filter((p): p is StatementProof => p !== undefined);
+  if (present.length < 2) return present[0];
+  return {
+    condition: present.map((p) => `(${p.condition})`).join(' and '),
+    values: present.flatMap((p) => p.values),
+  };
+}
+
 /**
  * A StatementProof's condition inside a prepared query (as a column, or a condition of its own): each `{}` becomes
  * a bound parameter, `proof0`, `proof1`, … of `p` (withProofParams).

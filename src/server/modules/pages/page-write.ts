@@ -4,6 +4,7 @@ import { PagePutBody, type Page, type PageCalendar, type PageCode } from '../../
 import { splitPath } from '../../../shared/api/paths.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
+import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -30,7 +31,8 @@ import {
 import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
 import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
-import { pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
+import { createPageMemory, nextSeq, type RememberedPage } from './page-memory.js';
+import { epochsUnchanged, pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
 
 /** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
 export interface PagePutResult extends PageRepresentation {
@@ -212,13 +214,19 @@ export function createPageWrites(
     return { id, row: (await repo.findPageDoc(trx, id))! };
   }
 
+  /** Pages this process last read or wrote by path (page-memory.ts): their next fields-only PUT is one statement. */
+  const memory = createPageMemory();
+
   /**
    * An edit of fields only (no body, same template) of a page with a trusted doc, as one read and one write and no
-   * transaction: the path, the row and its doc in one statement (on SQLite through the read-only connection),
-   * then one `UPDATE` of the row and its doc (and, by trigger, the node's modification time) on condition that
-   * `doc_seq` is still the one read. The path is stored with the doc: it was read in the same snapshot as the
-   * epoch. Undefined when it does not apply or another write came in between: the transactional way then does
-   * it (and checks everything again). Throws what that way would for access and preconditions.
+   * transaction — or the write alone, from the page as this process last read or wrote it at this path. The read
+   * is the path, the row and its doc in one statement (on SQLite through the read-only connection); the write is
+   * one `UPDATE` of the row and its doc on condition that
+   * `doc_seq` and the page-doc and folder-doc epochs are still those read. The path is stored with the doc: it was
+   * read in the same snapshot as the epochs. Undefined when it does not apply or another write came in between:
+   * the transactional way then does it (and checks everything again). Throws what that way would for access and
+   * preconditions — from a fresh read only: whatever the remembered page would answer but a write (an error, a
+   * write of nothing) is decided again on a fresh read.
    *
    * The `UPDATE` also bumps the change generation (on PostgreSQL; the result says so), and with a `claim` it writes
    * only if the user row still holds the claimed password hash and role, which proves the claim.
@@ -233,10 +241,34 @@ export function createPageWrites(
   ): Promise<PagePutResult | undefined> {
     const path = docPathOf(segments);
     if (path === undefined || body.body !== undefined) return undefined;
+    const remembered = memory.get(path);
+    if (remembered) {
+      const written = await putFieldsOf(remembered, true, actor, segments, path, body, pre, ts, claim).catch(
+        () => undefined,
+      );
+      if (written) return written;
+      memory.forget(path);
+    }
     const { readNow } = ctx.database;
     const found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
-    const row = found?.row;
-    if (!found || !row || !isPagePath(found.chain.map((n) => n?.kind))) return undefined;
+    if (!found?.row) return undefined;
+    return putFieldsOf(found as RememberedPage, false, actor, segments, path, body, pre, ts, claim);
+  }
+
+  /** putFieldsNow's edit of the page `found` at `path` (`remembered`: from memory, so nothing but a write counts). */
+  async function putFieldsOf(
+    found: RememberedPage,
+    remembered: boolean,
+    actor: Actor,
+    segments: readonly string[],
+    path: string,
+    body: PagePutBody,
+    pre: Preconditions,
+    ts: string,
+    claim: ActorClaim | undefined,
+  ): Promise<PagePutResult | undefined> {
+    const { row } = found;
+    if (!isPagePath(found.chain.map((n) => n?.kind))) return undefined;
     const doc = trustedDoc(row);
     if (doc === null || body.templateName !== row.template_name) return undefined;
     requireAccess(actor, found.chain as NodeRow[], 'WRITE', 'pages here');
@@ -264,9 +296,11 @@ export function createPageWrites(
     const rep = representationOf(at, newDoc);
     const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
     if (!Object.keys(rowPatch).length && newDoc === doc) {
-      // Nothing to write, so nothing proves a claimed actor: it is confirmed before the page is answered (and a
-      // role other than the one claimed decides again, the general way).
+      // Nothing to write: a remembered page is read afresh. Nothing proves a claimed actor either: it is confirmed
+      // before the page is answered (and a role other than the one claimed decides again, the general way).
+      if (remembered) return undefined;
       if (claim && (await claim.confirm()).role !== claim.role) return undefined;
+      memory.set(path, found);
       return result;
     }
     const stamp = { path, etag: rep.etag };
@@ -279,9 +313,27 @@ export function createPageWrites(
       stamp,
       row.doc_path,
       row.doc_seq,
-      claim?.proof,
+      allOf(epochsUnchanged(found.current_epoch, found.current_folder_epoch), claim?.proof),
     );
-    return wrote > 0n ? result : undefined;
+    if (wrote === 0n) return undefined;
+    const seq = nextSeq(row.doc_seq);
+    memory.set(path, {
+      ...found,
+      doc: newDoc,
+      doc_epoch: found.current_epoch,
+      doc_seq: seq,
+      row: {
+        ...row,
+        ...patch,
+        ...rowPatch,
+        doc: newDoc,
+        doc_epoch: found.current_epoch,
+        doc_seq: seq,
+        doc_path: path,
+        doc_etag: rep.etag,
+      },
+    });
+    return result;
   }
 
   return {
@@ -289,7 +341,7 @@ export function createPageWrites(
      * Creates the page when nothing is at the URL, otherwise updates the fields sent; body regions, template
      * switch and workflow moves included. One transaction: everything changes, or nothing. An edit of fields
      * only, on a page with a trusted doc, reads nothing but the row and writes the row and its doc in one
-     * statement (and the node's modification time).
+     * statement.
      */
     async put(
       actor: Actor,
@@ -409,9 +461,9 @@ export function createPageWrites(
         const doc = docOf(after);
         const rep = representationOf(at, doc);
         // The fields sent, the workflow's changes and the new doc in one statement (none when nothing changed and
-        // the stored doc is already this one; the node's modification time follows by trigger). On SQLite the
-        // transaction is one snapshot, so the path walked above is where the page is under the epoch read with
-        // its row: the path is stored with the doc. PostgreSQL reads each statement afresh: the next GET stores it.
+        // the stored doc is already this one). On SQLite the transaction is one snapshot, so the path walked above
+        // is where the page is under the epoch read with its row: the path is stored with the doc. PostgreSQL
+        // reads each statement afresh: the next GET stores it.
         if (Object.keys(rowPatch).length || trustedDoc(row) !== doc) {
           const path = isPostgres(trx) ? undefined : docPathOf(segments);
           const stored = path === undefined ? null : { path, etag: rep.etag };

@@ -61,6 +61,8 @@ export interface PageDocByPath {
   doc_epoch: string | number | null;
   doc_seq: string | number | null;
   current_epoch: string | number;
+  /** `folder_doc_epoch`, read with the path: it advances when any access level or kind is set (migration 0130). */
+  current_folder_epoch: string | number;
   /** The page row at the end of the path (with the current epoch), when there is one. */
   row: PageDocRow | null;
 }
@@ -120,7 +122,8 @@ const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
         );
         const path = joinedPath(depth, p);
         return sql<Record<string, string | number | null>>`select ${sql.join(columns)}, pg.*,
-            (select value from page_doc_epoch where id = 1) as current_epoch
+            (select value from page_doc_epoch where id = 1) as current_epoch,
+            (select value from folder_doc_epoch where id = 1) as current_folder_epoch
           ${path.from} left join pages pg on pg.node_id = ${sql.raw(`n${depth - 1}`)}.id ${path.where}`;
       }),
 );
@@ -131,10 +134,17 @@ function docByPathQuery(segments: readonly string[]) {
   return query;
 }
 
-/** The columns of DOC_BY_PATH that describe the path's nodes (`id0`, `kind0`, `access0`, …), per depth. */
+/**
+ * The columns of DOC_BY_PATH that are not the page row's: the path's nodes (`id0`, `kind0`, `access0`, …) and the
+ * folder epoch, per depth.
+ */
 const CHAIN_COLUMNS = Array.from(
   { length: MAX_DOC_PATH_DEPTH + 1 },
-  (_, depth) => new Set(Array.from({ length: depth }, (_, i) => [`id${i}`, `kind${i}`, `access${i}`]).flat()),
+  (_, depth) =>
+    new Set([
+      ...Array.from({ length: depth }, (_, i) => [`id${i}`, `kind${i}`, `access${i}`]).flat(),
+      'current_folder_epoch',
+    ]),
 );
 const chainColumnsOf = (depth: number) => CHAIN_COLUMNS[depth]!;
 
@@ -165,6 +175,20 @@ function docByPathOf(segments: readonly string[], row: Record<string, string | n
     doc_epoch: row.doc_epoch,
     doc_seq: row.doc_seq,
     current_epoch: row.current_epoch as string | number,
+    current_folder_epoch: row.current_folder_epoch as string | number,
+  };
+}
+
+/**
+ * The condition of a write made from a page read under these epochs: neither advanced since. Page docs and paths
+ * are trusted under `page_doc_epoch` (migrations 0080, 0090); access levels and kinds on the path, under
+ * `folder_doc_epoch` (0130).
+ */
+export function epochsUnchanged(pageEpoch: string | number, folderEpoch: string | number): StatementProof {
+  return {
+    condition:
+      '(select value from page_doc_epoch where id = 1) = {} and (select value from folder_doc_epoch where id = 1) = {}',
+    values: [pageEpoch, folderEpoch],
   };
 }
 
@@ -291,7 +315,7 @@ export const pagesRepository = {
      * change generation (on PostgreSQL, in any case).
      */
     ifSeq?: string | number,
-    /** With `ifSeq`: write only if this holds too (an ActorClaim's proof). */
+    /** With `ifSeq`: write only if this holds too (epochsUnchanged, an ActorClaim's proof: db/prepared.ts allOf). */
     proof?: StatementProof,
   ): Promise<bigint> {
     const path = at?.path ?? null;

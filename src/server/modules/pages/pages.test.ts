@@ -394,7 +394,7 @@ describe('pages: sessions that change between writes', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fields (PostgreSQL)', () => {
-  it('with remembered Basic credentials or session: the read, then one write that proves them and bumps the generation', async () => {
+  it('with remembered Basic credentials or session, of a page this node wrote: one write that proves them and bumps the generation', async () => {
     await createPage('site/home');
     await getPage('site/home');
     const editor = await t.createUser('ed', 'Editor');
@@ -404,9 +404,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fi
     const basicRun = await statementsOf(async () =>
       expect((await putAs({ authorization: editor }, 'Twice')).statusCode).toBe(200),
     );
-    expect(basicRun).toHaveLength(2);
-    expect(basicRun[1]).toMatch(
-      /^with generation_bump as \(update change_generation_slots .* and exists \(select 1 from users /,
+    expect(basicRun).toHaveLength(1);
+    expect(basicRun[0]).toMatch(
+      /^with generation_bump as \(update change_generation_slots .* and \(?exists \(select 1 from users /,
     );
 
     const login = await t.request({
@@ -421,8 +421,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fi
     const sessionRun = await statementsOf(async () =>
       expect((await putAs(session, 'By session')).statusCode).toBe(200),
     );
-    expect(sessionRun).toHaveLength(2);
-    expect(sessionRun[1]).toMatch(/ and exists \(select 1 from sessions s join users u /);
+    expect(sessionRun).toHaveLength(1);
+    expect(sessionRun[0]).toMatch(/ and \(?exists \(select 1 from sessions s join users u /);
     expect((await readPage('site/home')).displayName).toBe('By session');
   });
 });
