@@ -17,6 +17,7 @@ import { pageDocPaths } from './migrations/0090-page-doc-paths.js';
 import { assetDocs } from './migrations/0100-asset-docs.js';
 import { generationSlots } from './migrations/0110-generation-slots.js';
 import { folderDocs } from './migrations/0130-folder-docs.js';
+import { pageTouchOff } from './migrations/0140-page-touch-off.js';
 import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0110-generation-slots': generationSlots,
   '0120-asset-touch-node': assetTouchNode,
   '0130-folder-docs': folderDocs,
+  '0140-page-touch-off': pageTouchOff,
 };
 
 export interface DatabaseOptions {

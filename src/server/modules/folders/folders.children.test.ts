@@ -88,6 +88,19 @@ describe('children of a container', () => {
     const after = (await children('www')).find((i) => i.name === 'latest')!;
     expect(after.lastModifiedBy).toBe('erin');
     expect(after.lastModified > items[0]!.lastModified).toBe(true);
+
+    // A page's own write counts (its row's time: the node's is when the node itself changed), by whoever made it.
+    t.advance(60_000);
+    const edited = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/pages/by-path/www/contact',
+      headers: { authorization: editor },
+      payload: { templateName: 'basic', displayName: 'Contact us' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const contact = (await children('www')).find((i) => i.name === 'contact')!;
+    expect(contact.lastModifiedBy).toBe('erin');
+    expect(contact.lastModified > after.lastModified).toBe(true);
   });
 
   it('lists asset folders and assets of the library, and nothing for an item that holds nothing', async () => {

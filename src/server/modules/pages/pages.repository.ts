@@ -415,7 +415,6 @@ export const pagesRepository = {
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
       await db.updateTable('pages').set(patch).where('node_id', 'in', chunk).execute();
-      await db.updateTable('nodes').set({ updated_at: patch.updated_at }).where('id', 'in', chunk).execute();
     }
   },
 };
