@@ -47,15 +47,17 @@ export function registerAuthentication(
   }
 
   /**
-   * Whether the request may take its caller on trust (ActorClaim): on PostgreSQL, where checking costs a round
-   * trip, on a route that proves the caller in its own statement (`config.provesActor`), unless the response
-   * cache reads the generation for it anyway (then remembered credentials cost nothing more).
+   * Whether the request may take its caller on trust (ActorClaim), on a route that proves the caller in its own
+   * statement (`config.provesActor`): a write on either database (its statement proves the caller instead of a
+   * read of the user or session row before it; on SQLite every commit moves the generation, so the next write
+   * would read that row again); a read on PostgreSQL, where checking costs a round trip, unless the response cache
+   * reads the generation for it anyway (then remembered credentials cost nothing more).
    */
   function claimsActor(request: FastifyRequest): boolean {
-    if (!opts.generationCostsAQuery) return false;
     const config = request.routeOptions.config;
     if (config?.provesActor !== true) return false;
-    return UNSAFE.has(request.method) || !(opts.responseCacheOn && config.cache === true);
+    if (UNSAFE.has(request.method)) return true;
+    return opts.generationCostsAQuery && !(opts.responseCacheOn && config.cache === true);
   }
 
   /** The session cookie, when the request has no Authorization header (and no remembered session). */
