@@ -221,12 +221,11 @@ export function createPageWrites(
    * An edit of fields only (no body, same template) of a page with a trusted doc, as one read and one write and no
    * transaction — or the write alone, from the page as this process last read or wrote it at this path. The read
    * is the path, the row and its doc in one statement (on SQLite through the read-only connection); the write is
-   * one `UPDATE` of the row and its doc on condition that
-   * `doc_seq` and the page-doc and folder-doc epochs are still those read. The path is stored with the doc: it was
-   * read in the same snapshot as the epochs. Undefined when it does not apply or another write came in between:
-   * the transactional way then does it (and checks everything again). Throws what that way would for access and
-   * preconditions — from a fresh read only: whatever the remembered page would answer but a write (an error, a
-   * write of nothing) is decided again on a fresh read.
+   * one `UPDATE` of the row and its doc on condition that `doc_seq` and the page-doc and folder-doc epochs are
+   * still those read. The path is stored with the doc: it was read in the same snapshot as the epochs. Undefined
+   * when it does not apply or another write came in between: the transactional way then does it (and checks
+   * everything again). Throws what that way would for access and preconditions — from a fresh read only: whatever
+   * the remembered page would answer but a write (an error, a write of nothing) is decided again on a fresh read.
    *
    * The `UPDATE` also bumps the change generation (on PostgreSQL; the result says so), and with a `claim` it writes
    * only if the user row still holds the claimed password hash and role, which proves the claim.
