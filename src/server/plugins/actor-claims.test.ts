@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { basic, createTestApp, problemOf, type TestApp } from '../test/harness.js';
+import { basic, createTestApp, problemOf, statementsOf, type TestApp } from '../test/harness.js';
 
 /**
  * Routes that prove their caller in their own statement (config.provesActor; ActorClaim in lib/context.ts): on
@@ -20,23 +20,6 @@ const URLS = [
   '/cms/rest/folders/by-path/demo/articles',
   '/cms/rest/assets/by-path/Assets/snippets/contact',
 ];
-
-/** The SQL of every query the app sends while `run` runs (through `db.executeQuery`: every prepared query). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const db = t.app.folio.ctx.db;
-  const seen: string[] = [];
-  const execute = db.executeQuery.bind(db);
-  db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
-    seen.push('sql' in query ? query.sql : query.compile().sql);
-    return execute(query);
-  }) as typeof db.executeQuery;
-  try {
-    await run();
-  } finally {
-    db.executeQuery = execute;
-  }
-  return seen;
-}
 
 async function signIn(username: string, password: string) {
   const res = await t.request({
@@ -66,7 +49,7 @@ describe('GETs that prove their caller (response cache off)', () => {
           before.set(url, res.body);
         }
         if (process.env.TEST_DATABASE_URL) {
-          const sent = await statementsOf(async () => expect((await get(url, headers)).body).toBe(before.get(url)));
+          const sent = await statementsOf(t, async () => expect((await get(url, headers)).body).toBe(before.get(url)));
           expect(sent, `${url} ${Object.keys(headers)[0]}`).toHaveLength(1);
           expect(sent[0]).toMatch(/ as proven/);
         }
@@ -129,7 +112,7 @@ describe('PUTs that prove their caller', () => {
     const put = (text: string, authorization = editor) =>
       t.request({ method: 'PUT', url: asset, headers: { authorization }, payload: { fields: { text } } });
     expect((await put('<p>One</p>')).statusCode).toBe(200);
-    const sent = await statementsOf(async () => expect((await put('<p>Two</p>')).statusCode).toBe(200));
+    const sent = await statementsOf(t, async () => expect((await put('<p>Two</p>')).statusCode).toBe(200));
     if (process.env.TEST_DATABASE_URL) {
       expect(sent).toHaveLength(2);
       expect(sent[1]).toMatch(/^with generation_bump as .* and exists \(select 1 from users /);

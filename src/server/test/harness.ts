@@ -155,3 +155,20 @@ export function problemOf(res: LightMyRequestResponse) {
     errors?: { path: string; message: string }[];
   };
 }
+
+/** The SQL of every query `t`'s app sends through `db.executeQuery` (every prepared query) while `run` runs. */
+export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+  const db = t.app.folio.ctx.db;
+  const seen: string[] = [];
+  const execute = db.executeQuery.bind(db);
+  db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
+    seen.push('sql' in query ? query.sql : query.compile().sql);
+    return execute(query);
+  }) as typeof db.executeQuery;
+  try {
+    await run();
+  } finally {
+    db.executeQuery = execute;
+  }
+  return seen;
+}

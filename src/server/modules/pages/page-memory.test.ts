@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, statementsOf, type TestApp } from '../../test/harness.js';
 import { createPageMemory } from './page-memory.js';
 
 /**
@@ -20,22 +20,6 @@ afterEach(async () => {
 
 const URL = '/cms/rest/pages/by-path/demo/articles/welcome';
 const db = () => t.app.folio.ctx.db;
-
-/** The SQL of every query the app sends through the query builder while `run` runs. */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const execute = db().executeQuery.bind(db());
-  db().executeQuery = ((query: Parameters<typeof execute>[0]) => {
-    seen.push('sql' in query ? query.sql : query.compile().sql);
-    return execute(query);
-  }) as typeof execute;
-  try {
-    await run();
-  } finally {
-    db().executeQuery = execute;
-  }
-  return seen;
-}
 
 let template = '';
 async function put(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -69,7 +53,9 @@ describe('PUT of a page this process remembers', () => {
     let reads = 0;
     if (readNow) database.readNow = (...a: unknown[]) => (reads++, readNow(...a));
     try {
-      const sent = await statementsOf(async () => expect((await put({ displayName: 'Second' })).statusCode).toBe(200));
+      const sent = await statementsOf(t, async () =>
+        expect((await put({ displayName: 'Second' })).statusCode).toBe(200),
+      );
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(/update "pages" set .* and \(\(select value from page_doc_epoch where id = 1\) = /);
       // The caller, remembered from the first PUT, is proven by the same statement (on SQLite too).

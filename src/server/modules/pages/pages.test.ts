@@ -3,7 +3,7 @@ import { Page, PagePutResponse } from '../../../shared/api/pages.js';
 import { nextId } from '../../db/dialect.js';
 import { SYSTEM_ACTOR } from '../../lib/context.js';
 import { etagOf } from '../../lib/etag.js';
-import { basic, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { basic, createTestApp, problemOf, statementsOf, type TestApp } from '../../test/harness.js';
 import { ensureAssetFolder, insertAssetRecord } from '../assets/asset-records.js';
 import { treeRepository } from '../tree/tree.repository.js';
 
@@ -16,23 +16,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-/** The SQL of every query the app sends while `run` runs (through `db.executeQuery`: every prepared query). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const db = t.app.folio.ctx.db;
-  const seen: string[] = [];
-  const execute = db.executeQuery.bind(db);
-  db.executeQuery = ((query: Parameters<typeof execute>[0]) => {
-    seen.push('sql' in query ? query.sql : query.compile().sql);
-    return execute(query);
-  }) as typeof db.executeQuery;
-  try {
-    await run();
-  } finally {
-    db.executeQuery = execute;
-  }
-  return seen;
-}
 
 // ── Factories ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -401,7 +384,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fi
     const putAs = (headers: Record<string, string>, displayName: string) =>
       t.request({ method: 'PUT', url: url('site/home'), headers, payload: { templateName: 'basic', displayName } });
     expect((await putAs({ authorization: editor }, 'Once')).statusCode).toBe(200);
-    const basicRun = await statementsOf(async () =>
+    const basicRun = await statementsOf(t, async () =>
       expect((await putAs({ authorization: editor }, 'Twice')).statusCode).toBe(200),
     );
     expect(basicRun).toHaveLength(1);
@@ -418,7 +401,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pages: round trips of a PUT of fi
     const cookie = `folio_session=${login.cookies.find((c) => c.name === 'folio_session')!.value}`;
     const session = { authorization: '', cookie, 'x-csrf-token': login.json().csrfToken as string };
     expect((await getPage('site/home', { authorization: '', cookie })).statusCode).toBe(200);
-    const sessionRun = await statementsOf(async () =>
+    const sessionRun = await statementsOf(t, async () =>
       expect((await putAs(session, 'By session')).statusCode).toBe(200),
     );
     expect(sessionRun).toHaveLength(1);

@@ -1,9 +1,8 @@
 import type { Role } from '../../../shared/api/auth.js';
 import type { Actor } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
-import type { NodeRow } from './tree.repository.js';
-
 import type { AccessLevel } from '../../../shared/api/folders.js';
+import type { NodeRow } from './tree.repository.js';
 
 export type { AccessLevel };
 const RANK: Record<AccessLevel, number> = { READ: 0, WRITE: 1, ADMIN: 2 };
