@@ -40,6 +40,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
+import { createInFlight } from './plugins/in-flight.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
 import { registerResponseCache, type ResponseCache } from './plugins/response-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -72,6 +73,9 @@ export interface FolioExtras {
   /** The response cache (null when CMS_RESPONSE_CACHE=off). */
   responseCache: ResponseCache | null;
 }
+
+/** How long a shutdown waits for running requests before it closes the database anyway. */
+const SHUTDOWN_DRAIN_MS = 10_000;
 
 /** Builds the whole service: database (migrated), blob store, plugins in a fixed order, routes. Never listens. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App & { folio: FolioExtras }> {
@@ -158,8 +162,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         })
       : null;
 
+  const inFlight = createInFlight();
   app.addHook('onClose', async () => {
     await sweeper?.stop();
+    // Handlers whose client hung up may still be writing: the database closes after them.
+    if (!(await inFlight.drained(SHUTDOWN_DRAIN_MS))) {
+      app.log.warn({ inFlight: inFlight.count }, 'closing the database with requests still running');
+    }
     await generation.close();
     await database.close();
     await blobs.close?.();
@@ -211,6 +220,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerChangeGeneration(app, generation);
   // After the generation bump (an onSend hook too): one sync covers the handler's commits and the bump.
   registerDurableWrites(app, database);
+  // After the bump and the sync (its onSend hook ends a request's work), before authentication (which reads).
+  inFlight.register(app);
   registerAuthentication(app, auth, {
     generationCostsAQuery: database.dialect === 'postgres',
     responseCacheOn: config.responseCache,
