@@ -19,6 +19,7 @@ import { generationSlots } from './migrations/0110-generation-slots.js';
 import { folderDocs } from './migrations/0130-folder-docs.js';
 import { pageTouchOff } from './migrations/0140-page-touch-off.js';
 import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
+import { assetDocTouch } from './migrations/0150-asset-doc-touch.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0120-asset-touch-node': assetTouchNode,
   '0130-folder-docs': folderDocs,
   '0140-page-touch-off': pageTouchOff,
+  '0150-asset-doc-touch': assetDocTouch,
 };
 
 export interface DatabaseOptions {

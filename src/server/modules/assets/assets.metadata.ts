@@ -18,9 +18,17 @@ import {
   targetOf,
 } from './assets.common.js';
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
-import { assetsRepository as repo, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
+import { assetsRepository as repo, foldersUnchanged, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
+import { allOf } from '../../db/prepared.js';
+import { createRemembered, nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
+
+/** How many assets a process remembers after writing them (each a row, under a kB). */
+const REMEMBERED_ASSETS = 1000;
+
+/** What a write of an asset's metadata needs of it: its row and path as read (writeViewByPath) or last written. */
+type AssetWriteView = NonNullable<Awaited<ReturnType<typeof repo.writeViewByPath>>>;
 
 /** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
 function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
@@ -132,11 +140,16 @@ export function createAssetMetadata(ctx: AppContext) {
   }
 
   /**
-   * An update of the asset at `target` as one read and one write, no transaction: the path (with each level's
-   * access level), the row and its stored ETag in one statement; then one `UPDATE` of the row on condition that
-   * its `doc_seq` is still the one read (any write of the row or its node since advances it), which also bumps the
-   * change generation (PostgreSQL) and, with a `claim`, proves it; the node's modification time follows by trigger
-   * (migration 0120). The answer is presented from the row as written. Undefined when it does not apply (nothing
+   * The assets this process last wrote by path (an editor saving again, a script setting fields one by one), so
+   * that the next update of one is its `UPDATE` alone. Nothing is answered from memory without that write, which
+   * holds only if nothing changed since (see writeFrom).
+   */
+  const memory = createRemembered<AssetWriteView>(REMEMBERED_ASSETS);
+
+  /**
+   * An update of the asset at `target` as one statement when this process wrote it last (`memory`), else as one
+   * read and one write, no transaction: the path (with each level's access level), the row, its stored ETag and
+   * the folder-doc epoch in one statement, then the write (writeFrom). Undefined when it does not apply (nothing
    * or not an asset there, a deep path) or another write came in between: the transactional way then does it and
    * checks everything again. Throws what that way would for access, preconditions and fields.
    */
@@ -147,28 +160,83 @@ export function createAssetMetadata(ctx: AppContext) {
     pre: Preconditions,
     claim: ActorClaim | undefined,
   ): Promise<(AssetRepresentation & { created: false; generationBumped: true }) | undefined> {
+    const where = target.segments.join('/');
+    const remembered = memory.get(where);
+    if (remembered) {
+      // Anything the remembered asset would answer but a write (an error, a 412, a write of nothing) is answered
+      // from a fresh read instead.
+      const written = await writeFrom(remembered, actor, target, body, pre, claim).catch(() => undefined);
+      if (written?.wrote) return written.answer;
+    }
     const found = await repo.writeViewByPath(ctx.db, target.segments);
     if (!found) return undefined;
-    const { row } = found;
-    const where = target.segments.join('/');
-    requireAccess(actor, found.chain as NodeRow[], 'WRITE', where);
-    if (pre.ifMatch !== undefined || pre.ifNoneMatch !== undefined) {
-      // The ETag stored with the doc at this path is the asset's ETag here (migration 0100 keeps them together).
-      const etag =
-        found.docPath === where && found.docEtag !== null ? found.docEtag : representAsset(row, target.folder).etag;
-      assertPreconditions(pre, etag, where);
-    }
-    const planned = planUpdate(actor, row, body);
-    if (!planned) {
+    const r = await writeFrom(found, actor, target, body, pre, claim);
+    if (!r) return undefined;
+    if (!r.wrote) {
       // Nothing to write, so nothing proves a claimed actor: it is confirmed before the asset is answered (and a
       // role other than the one claimed decides again, the general way).
       if (claim && (await claim.confirm()).role !== claim.role) return undefined;
-      return { ...representAsset(row, target.folder), created: false, generationBumped: true };
     }
-    const at = isoTime(ctx.now());
-    if (!(await repo.updateIfUnchanged(ctx.db, row.id, planned, at, row.doc_seq, claim?.proof))) return undefined;
+    return r.answer;
+  }
+
+  /**
+   * Checks an update of the asset as `view` shows it (access, preconditions, fields), then writes it with its new
+   * metadata in one `UPDATE`, on condition that the row's `doc_seq` and the folder-doc epoch are still the ones in
+   * `view` (any write of the row, its rename or move, a container renamed or moved above it or an access level set
+   * advances one of them), and with a `claim`'s proof. Undefined when that condition failed; `wrote: false` when
+   * there was nothing to write. What it wrote is remembered for the next update.
+   */
+  async function writeFrom(
+    view: AssetWriteView,
+    actor: Actor,
+    target: ReturnType<typeof targetOf>,
+    body: AssetPutBody,
+    pre: Preconditions,
+    claim: ActorClaim | undefined,
+  ) {
+    const { row } = view;
+    const where = target.segments.join('/');
+    requireAccess(actor, view.chain as NodeRow[], 'WRITE', where);
+    if (pre.ifMatch !== undefined || pre.ifNoneMatch !== undefined) {
+      // The ETag stored with the doc at this path is the asset's ETag here (migration 0100 keeps them together).
+      const etag =
+        view.docPath === where && view.docEtag !== null ? view.docEtag : representAsset(row, target.folder).etag;
+      assertPreconditions(pre, etag, where);
+    }
+    const planned = planUpdate(actor, row, body);
+    const answered = { created: false as const, generationBumped: true as const };
+    if (!planned) return { wrote: false, answer: { ...representAsset(row, target.folder), ...answered } };
+    const at = laterThan(row);
     const written: AssetRow = { ...row, ...planned, updated_at: at, node_updated_at: at };
-    return { ...representAsset(written, target.folder), created: false, generationBumped: true };
+    const rep = representAsset(written, target.folder);
+    const proof = allOf(foldersUnchanged(view.folderEpoch), claim?.proof);
+    const stored = { doc: rep.json, etag: rep.etag, path: where };
+    if (!(await repo.writeWithDoc(ctx.db, row.id, planned, at, row.doc_seq, stored, proof))) {
+      memory.forget(where);
+      return undefined;
+    }
+    memory.set(where, {
+      chain: view.chain,
+      row: { ...written, doc_seq: nextSeq(row.doc_seq) },
+      docEtag: rep.etag,
+      docPath: where,
+      folderEpoch: view.folderEpoch,
+    });
+    return { wrote: true, answer: { ...rep, ...answered } };
+  }
+
+  /**
+   * The time of a write of `row`: now, or just after the row's and its node's times when the clock has not passed
+   * them (several nodes' clocks, two writes in one millisecond). The node then always takes it, and the doc stored
+   * with the write shows the node's time.
+   */
+  function laterThan(row: AssetRow): string {
+    const after = (iso: string) => {
+      const t = Date.parse(iso);
+      return Number.isNaN(t) ? 0 : t + 1;
+    };
+    return isoTime(Math.max(ctx.now(), after(row.updated_at), after(row.node_updated_at)));
   }
 
   /**

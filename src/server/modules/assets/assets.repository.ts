@@ -195,14 +195,25 @@ const WRITE_VIEW_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, dept
         const columns = assetColumns.map((c) => sql.raw(c.replace(/^n\./, `${last}.`)));
         const path = joinedPath(depth, p);
         return sql<Record<string, unknown>>`select ${sql.join(levels)}, ${sql.join(columns)},
-          a.doc_etag, a.doc_path ${path.from}
+          a.doc_etag, a.doc_path, (select value from folder_doc_epoch where id = 1) as folder_epoch ${path.from}
           join assets a on a.node_id = ${sql.raw(last)}.id ${path.where}`;
       }),
 );
-/** An asset row's metadata written only if `doc_seq` is unchanged, bumping the generation (see updateIfUnchanged). */
-const UPDATE_IF_UNCHANGED = preparedUpdate<Record<string, unknown>>('assets', 'node_id', [], 'doc_seq', {
+/**
+ * An asset row's metadata and its new doc, written only if `doc_seq` is unchanged (which it advances), bumping the
+ * generation (see writeWithDoc).
+ */
+const UPDATE_WITH_DOC = preparedUpdate<Record<string, unknown>>('assets', 'node_id', ['doc_seq'], 'doc_seq', {
   bumpsGeneration: true,
 });
+
+/**
+ * The condition that no container was renamed or moved and no access level set since `folderEpoch` was read
+ * (migration 0130): an asset's path, and the access levels on it, are as they were then.
+ */
+export function foldersUnchanged(folderEpoch: string | number): StatementProof {
+  return { condition: '(select value from folder_doc_epoch where id = 1) = {}', values: [folderEpoch] };
+}
 /** An asset's stored metadata, its ETag and the path it was made at; all null when none is stored. */
 export interface StoredAssetDoc {
   doc: string | null;
@@ -320,24 +331,28 @@ export const assetsRepository = {
   },
 
   /**
-   * `update`, only if the row's `doc_seq` is still `seq` (the write of a read-modify-write outside a transaction),
-   * with the change generation bumped in the same statement (PostgreSQL) and, with a `proof`, only if it holds
-   * too (an ActorClaim's). Answers whether the row was written.
+   * `update` with the asset's new metadata stored (`doc`, its ETag, the path it was made at), only if the row's
+   * `doc_seq` is still `seq` (the write of a read-modify-write outside a transaction; it leaves `seq` + 1), with
+   * the change generation bumped in the same statement (PostgreSQL) and, with a `proof`, only if it holds too
+   * (foldersUnchanged, an ActorClaim's: db/prepared.ts allOf). `at` must differ from the row's `updated_at`: the
+   * node then takes it (0120) and keeps the doc (0150). Answers whether the row was written.
    */
-  async updateIfUnchanged(
+  async writeWithDoc(
     db: Kysely<DB>,
     id: string,
     patch: AssetPatch,
     at: string,
     seq: string | number,
+    stored: { doc: string; etag: string; path: string },
     proof?: StatementProof,
   ): Promise<boolean> {
-    return (await UPDATE_IF_UNCHANGED.run(db, id, { ...patch, updated_at: at }, seq, proof)) > 0n;
+    const set = { ...patch, updated_at: at, doc: stored.doc, doc_etag: stored.etag, doc_path: stored.path };
+    return (await UPDATE_WITH_DOC.run(db, id, set, seq, proof)) > 0n;
   },
 
   /**
-   * The asset at `segments` with its row, the stored doc's ETag and path, and the id, kind and access level of
-   * each node on the path, in one statement (see WRITE_VIEW_BY_PATH); undefined when the path does not lead to
+   * The asset at `segments` with its row, the stored doc's ETag and path, the id, kind and access level of each
+   * node on the path, and the folder-doc epoch they were read under, in one statement (see WRITE_VIEW_BY_PATH); undefined when the path does not lead to
    * an asset or is deeper than the joined lookups go.
    */
   async writeViewByPath(db: Kysely<DB>, segments: readonly string[]) {
@@ -350,7 +365,13 @@ export const assetsRepository = {
       access_level: row[`access${i}`] as string | null,
     }));
     const asset = normalise(row as unknown as RawAssetRow) as AssetRow;
-    return { chain, row: asset, docEtag: row.doc_etag as string | null, docPath: row.doc_path as string | null };
+    return {
+      chain,
+      row: asset,
+      docEtag: row.doc_etag as string | null,
+      docPath: row.doc_path as string | null,
+      folderEpoch: row.folder_epoch as string | number,
+    };
   },
 
   /** Deletes an asset (its node; the detail row goes by cascade). */

@@ -1,4 +1,7 @@
+import { createRemembered } from '../../lib/remembered.js';
 import type { PageDocByPath, PageDocRow } from './pages.repository.js';
+
+export { nextSeq } from '../../lib/remembered.js';
 
 /** A page path as last read or written by this process: what a fields-only PUT needs of it (a row, a path). */
 export type RememberedPage = PageDocByPath & { row: PageDocRow };
@@ -14,31 +17,5 @@ export const REMEMBERED_PAGES = 1000;
  * Bounded, least recently used first out.
  */
 export function createPageMemory(limit = REMEMBERED_PAGES) {
-  const pages = new Map<string, RememberedPage>();
-  return {
-    get(path: string): RememberedPage | undefined {
-      const page = pages.get(path);
-      if (page) {
-        pages.delete(path);
-        pages.set(path, page);
-      }
-      return page;
-    },
-    set(path: string, page: RememberedPage): void {
-      pages.delete(path);
-      pages.set(path, page);
-      if (pages.size > limit) pages.delete(pages.keys().next().value!);
-    },
-    forget(path: string): void {
-      pages.delete(path);
-    },
-    get size(): number {
-      return pages.size;
-    },
-  };
-}
-
-/** `seq` plus one, of the type it was read as (PostgreSQL answers a bigint as a string, SQLite as a number). */
-export function nextSeq(seq: string | number): string | number {
-  return typeof seq === 'number' ? seq + 1 : String(BigInt(seq) + 1n);
+  return createRemembered<RememberedPage>(limit);
 }
