@@ -20,6 +20,7 @@ import { folderDocs } from './migrations/0130-folder-docs.js';
 import { pageTouchOff } from './migrations/0140-page-touch-off.js';
 import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
 import { assetDocTouch } from './migrations/0150-asset-doc-touch.js';
+import { assetFieldsPageDocs } from './migrations/0160-asset-fields-page-docs.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -40,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0130-folder-docs': folderDocs,
   '0140-page-touch-off': pageTouchOff,
   '0150-asset-doc-touch': assetDocTouch,
+  '0160-asset-fields-page-docs': assetFieldsPageDocs,
+
 };
 
 export interface DatabaseOptions {

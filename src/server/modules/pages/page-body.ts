@@ -225,7 +225,9 @@ async function sharedAssetFor(c: BodyChange, type: string, plan: Extract<Content
   const found = chain[plan.folderSegments.length];
   if (found) {
     if (found.kind !== 'asset') throw conflict('ASSET_ALREADY_EXISTS', `"${where}" is a folder, not an asset.`);
-    const asset = await repo.findAsset(c.trx, found.id);
+    // A link the page did not have yet: the asset's fields are read under a share lock (migration 0160).
+    const linked = c.widgets.some((w) => w.shared_asset_id === found.id);
+    const asset = await repo.findAsset(c.trx, found.id, !linked);
     if (!asset || asset.type !== assetType) {
       throw conflict(
         'TYPE_MISMATCH',

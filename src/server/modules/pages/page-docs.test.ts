@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { etagOf } from '../../lib/etag.js';
@@ -255,4 +256,95 @@ describe('a stored doc split at its body (a PUT of fields keeps the body unparse
       expect(docBodyJson(doc, { ...row, checked_out_user: `${row.checked_out_user}x` }, name)).toBeNull();
     }
   });
+});
+
+describe('a shared asset edited', () => {
+  const CONTACT = '/cms/rest/assets/by-path/Assets/snippets/contact';
+  const linking = async (assetId: string) =>
+    (await db().selectFrom('widgets').select('page_id').where('shared_asset_id', '=', assetId).execute()).map(
+      (r) => r.page_id,
+    );
+
+  it('clears the docs of the pages that link it, and only those', async () => {
+    const contact = JSON.parse((await call('GET', CONTACT)).body) as { id: string };
+    const using = new Set(await linking(contact.id));
+    expect(using.size).toBeGreaterThan(0);
+    const pages = (await allPages()).length;
+    const trusted = await afterWrite('a shared asset edit', () =>
+      call('PUT', CONTACT, { fields: { text: '<p>Call us now</p>' } }),
+    );
+    // Every other page's doc is still trusted (no epoch moved); the linking pages are assembled afresh.
+    expect(trusted).toBe(pages - using.size);
+    for (const p of await allPages()) {
+      const row = (await pagesRepository.findPageDoc(db(), p.id))!;
+      expect(trustedDoc(row) === null, p.segments.join('/')).toBe(using.has(p.id));
+    }
+    const home = (await call('GET', HOME)).body;
+    expect(home).toContain('Call us now');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'while a page write links it for the first time, the page ends up showing the fields committed last',
+    async () => {
+      const url = '/cms/rest/pages/by-path/demo/articles/welcome';
+      const page = JSON.parse((await call('GET', url)).body) as {
+        id: string;
+        templateName: string;
+        body: { name: string; editable: boolean }[];
+      };
+      const contact = JSON.parse((await call('GET', CONTACT)).body) as { id: string };
+      expect(await linking(contact.id)).not.toContain(page.id);
+      const region = page.body.find((r) => r.editable)!;
+
+      // Another client changes the asset's fields and has not committed yet.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db());
+      const other = new pg.Client({
+        connectionString: process.env.TEST_DATABASE_URL,
+        options: `-c search_path=${rows[0]!.schema}`,
+      });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update assets set fields = $1 where node_id = $2', [
+          JSON.stringify({ text: '<p>Changed meanwhile</p>' }),
+          contact.id,
+        ]);
+        let answered = false;
+        const put = t
+          .request({
+            method: 'PUT',
+            url,
+            payload: {
+              templateName: page.templateName,
+              body: [
+                {
+                  name: region.name,
+                  widgets: [
+                    { type: 'cmsRichText', asset: { name: 'contact', folderPath: 'Assets/snippets', fields: {} } },
+                  ],
+                },
+              ],
+            },
+          })
+          .then((res) => ((answered = true), res));
+        // The write waits for the other client (the asset read under a share lock), or, without it, finishes.
+        const waiting = async () =>
+          (
+            await other.query(
+              `select count(*)::int as n from pg_stat_activity where application_name = 'folio' and wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n as number;
+        for (let i = 0; i < 1000 && !answered && (await waiting()) === 0; i++) {
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        await other.query('commit');
+        const res = await put;
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        await other.end();
+      }
+      expect((await call('GET', url)).body).toContain('Changed meanwhile');
+      await expectDocsAgree('a link made while the asset changed');
+    },
+  );
 });

@@ -366,12 +366,13 @@ export const pagesRepository = {
   },
 
   /** The asset row of a node, when the node is an asset. */
-  findAsset(db: Kysely<DB>, nodeId: string) {
-    return db
-      .selectFrom('assets')
-      .select(['node_id', 'type', 'fields'])
-      .where('node_id', '=', nodeId)
-      .executeTakeFirst();
+  /**
+   * The asset a widget links; with `share`, under a share lock until the transaction ends (PostgreSQL): an update
+   * of its fields then waits for the page write, and finds the page's new link (migration 0160).
+   */
+  findAsset(db: Kysely<DB>, nodeId: string, share = false) {
+    const query = db.selectFrom('assets').select(['node_id', 'type', 'fields']).where('node_id', '=', nodeId);
+    return (share && isPostgres(db) ? query.forShare() : query).executeTakeFirst();
   },
 
   /** True when a site or section has this page as its landing page. */
