@@ -7,7 +7,7 @@ import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
-import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
+import { foldersUnchanged, treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
 import {
   assertCreatable,
@@ -18,7 +18,7 @@ import {
   targetOf,
 } from './assets.common.js';
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
-import { assetsRepository as repo, foldersUnchanged, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
+import { assetsRepository as repo, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
 import { allOf } from '../../db/prepared.js';
 import { createRemembered, nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';

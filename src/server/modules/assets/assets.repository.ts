@@ -207,13 +207,6 @@ const UPDATE_WITH_DOC = preparedUpdate<Record<string, unknown>>('assets', 'node_
   bumpsGeneration: true,
 });
 
-/**
- * The condition that no container was renamed or moved and no access level set since `folderEpoch` was read
- * (migration 0130): an asset's path, and the access levels on it, are as they were then.
- */
-export function foldersUnchanged(folderEpoch: string | number): StatementProof {
-  return { condition: '(select value from folder_doc_epoch where id = 1) = {}', values: [folderEpoch] };
-}
 /** An asset's stored metadata, its ETag and the path it was made at; all null when none is stored. */
 export interface StoredAssetDoc {
   doc: string | null;

@@ -10,7 +10,7 @@ import {
   type StatementProof,
 } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
-import { joinedPath, joinedPathParams } from '../tree/tree.repository.js';
+import { foldersUnchanged, joinedPath, joinedPathParams } from '../tree/tree.repository.js';
 
 export type PageRow = Selectable<PagesTable>;
 /** A page row with the current page-doc epoch (its doc is trusted when `doc_epoch` equals it). */
@@ -185,10 +185,10 @@ function docByPathOf(segments: readonly string[], row: Record<string, string | n
  * `folder_doc_epoch` (0130).
  */
 export function epochsUnchanged(pageEpoch: string | number, folderEpoch: string | number): StatementProof {
+  const folders = foldersUnchanged(folderEpoch);
   return {
-    condition:
-      '(select value from page_doc_epoch where id = 1) = {} and (select value from folder_doc_epoch where id = 1) = {}',
-    values: [pageEpoch, folderEpoch],
+    condition: `(select value from page_doc_epoch where id = 1) = {} and ${folders.condition}`,
+    values: [pageEpoch, ...folders.values],
   };
 }
 

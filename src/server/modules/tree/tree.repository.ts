@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { forUpdate, isPostgres } from '../../db/dialect.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type StatementProof } from '../../db/prepared.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { DB, NodeKind, NodesTable } from '../../db/schema.js';
 
@@ -294,3 +294,13 @@ export const treeRepository = {
     return Number(r?.m ?? 0);
   },
 };
+
+/**
+ * The condition that no container was renamed or moved and no access level or kind set since `folderEpoch` was
+ * read (`folder_doc_epoch`, migration 0130): the paths below and the access levels on them are as they were then.
+ * A write made from rows read under that epoch carries it (pages and assets remembered or read before).
+ */
+export function foldersUnchanged(folderEpoch: string | number): StatementProof {
+  return { condition: FOLDERS_UNCHANGED, values: [folderEpoch] };
+}
+const FOLDERS_UNCHANGED = '(select value from folder_doc_epoch where id = 1) = {}';
