@@ -42,7 +42,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0140-page-touch-off': pageTouchOff,
   '0150-asset-doc-touch': assetDocTouch,
   '0160-asset-fields-page-docs': assetFieldsPageDocs,
-
 };
 
 export interface DatabaseOptions {

@@ -1,8 +1,6 @@
 import { createRemembered } from '../../lib/remembered.js';
 import type { PageDocByPath, PageDocRow } from './pages.repository.js';
 
-export { nextSeq } from '../../lib/remembered.js';
-
 /** A page path as last read or written by this process: what a fields-only PUT needs of it (a row, a path). */
 export type RememberedPage = PageDocByPath & { row: PageDocRow };
 

@@ -31,7 +31,8 @@ import {
 import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
 import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
-import { createPageMemory, nextSeq, type RememberedPage } from './page-memory.js';
+import { nextSeq } from '../../lib/remembered.js';
+import { createPageMemory, type RememberedPage } from './page-memory.js';
 import { epochsUnchanged, pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
 
 /** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
