@@ -40,6 +40,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
+import { installFastReads, type FastReads } from './plugins/fast-reads.js';
 import { createInFlight } from './plugins/in-flight.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
 import { registerResponseCache, type ResponseCache } from './plugins/response-cache.js';
@@ -72,6 +73,8 @@ export interface FolioExtras {
   routes: { method: string; url: string; documented: boolean }[];
   /** The response cache (null when CMS_RESPONSE_CACHE=off). */
   responseCache: ResponseCache | null;
+  /** GETs answered before Fastify (plugins/fast-reads.ts). */
+  fastReads: FastReads;
 }
 
 /** How long a shutdown waits for running requests before it closes the database anyway. */
@@ -235,6 +238,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // After the cache: a stored answer is tried only when the cache had none.
   registerAnswerNow(app);
+  // Before the routes (it collects those with config.byPathRead as they are declared).
+  const fastReads = installFastReads(app, { auth, generation, cache: responseCache, inFlight, now: ctx.now });
 
   registerHealthRoutes(app, database);
   registerDocsRoutes(app);
@@ -259,7 +264,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (await seedDemo(app, auth, ctx.db)) app.log.info('seeded the demo site');
   }
 
-  const extras: FolioExtras = { ctx, generatedAdminPassword: admin.generatedPassword, routes, responseCache };
+  const extras: FolioExtras = {
+    ctx,
+    generatedAdminPassword: admin.generatedPassword,
+    routes,
+    responseCache,
+    fastReads,
+  };
   return Object.assign(app, { folio: extras });
 }
 

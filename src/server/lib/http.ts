@@ -43,11 +43,11 @@ declare module 'fastify' {
      */
     cache?: boolean;
     /**
-     * A GET/HEAD route's answer computed synchronously from what is stored, tried in `onRequest` after
-     * authentication and the response cache (plugins/answer-now.ts); undefined sends the request on to the
-     * handler. It may throw an AppError (403, 404) as the handler would.
+     * How a by-path GET route (`<prefix>/*`) reads its item: `now` is tried in `onRequest` after authentication
+     * and the response cache (plugins/answer-now.ts), and both answer GETs before Fastify sees them when they can
+     * (plugins/fast-reads.ts). The route's handler must answer what `get` answers.
      */
-    answerNow?: (request: FastifyRequest) => SerialisedJson | undefined;
+    byPathRead?: ByPathRead;
     /**
      * A route whose handler proves a remembered Basic credential or session inside its own statement (ActorClaim),
      * so that on PostgreSQL the request does not read the user row, the session or the change generation first
@@ -61,6 +61,16 @@ declare module 'fastify' {
      */
     multipartBody?: Record<string, unknown>;
   }
+}
+
+/**
+ * How a by-path GET route reads its item (route `config.byPathRead`): `now` synchronously from what is stored
+ * (SQLite's read connection; undefined when that cannot answer), `get` the route's own read, which proves a
+ * claimed caller in its statement. Both may throw an AppError (403, 404), as the handler would.
+ */
+export interface ByPathRead {
+  now(actor: Actor, segments: readonly string[]): SerialisedJson | undefined;
+  get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson>;
 }
 
 /** The authenticated user of a request (the auth hook guarantees one on non-public routes). */

@@ -1,9 +1,11 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { SerialisedJson } from '../lib/respond.js';
 import { sendJson } from '../lib/respond.js';
+import { actorOf } from '../lib/http.js';
+import { itemPathOf } from '../modules/tree/paths.js';
 
 /**
- * Routes with `config.answerNow` try it in `onRequest`, after authentication and the response cache's lookup (a
+ * Routes with `config.byPathRead` try its `now` in `onRequest`, after authentication and the response cache's lookup (a
  * hit never gets here), before validation and the handler: a GET of a page whose stored representation is
  * trusted is then one synchronous indexed read on SQLite (pages.service getNow), as cheap as the cache's own
  * path. Undefined from it lets the request take its route's ordinary way, which answers everything else (and the
@@ -13,12 +15,12 @@ import { sendJson } from '../lib/respond.js';
  */
 export function registerAnswerNow(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    const answerNow = route.config?.answerNow;
-    if (!answerNow) return;
+    const read = route.config?.byPathRead;
+    if (!read) return;
     const onRequest: onRequestHookHandler = function (request, reply, done) {
       let answer: SerialisedJson | undefined;
       try {
-        answer = answerNow(request);
+        answer = read.now(actorOf(request), itemPathOf(request));
       } catch (err) {
         return done(err as Error);
       }

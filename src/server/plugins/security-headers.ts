@@ -26,6 +26,13 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/** The headers every API answer carries (fast-reads.ts writes them itself; the hook below sets them). */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  ...SECURITY_HEADERS,
+  'cache-control': 'no-store',
+};
+
 /**
  * Security headers on every response; `Cache-Control: no-store` on the API. A callback-style hook (no promise
  * tick): it runs on every response, cache hits included.

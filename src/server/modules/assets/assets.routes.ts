@@ -72,7 +72,10 @@ function registerRoutes(app: App, assets: AssetsService) {
     {
       config: {
         cache: true,
-        answerNow: (request) => assets.getNow(actorOf(request), itemPathOf(request)),
+        byPathRead: {
+          now: (actor, at) => assets.getNow(actor, at),
+          get: (actor, at, claim) => assets.get(actor, at, claim),
+        },
         provesActor: true,
       },
       schema: {

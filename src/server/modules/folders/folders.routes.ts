@@ -83,7 +83,10 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     {
       config: {
         cache: true,
-        answerNow: (request) => folders.getNow(actorOf(request), itemPathOf(request)),
+        byPathRead: {
+          now: (actor, at) => folders.getNow(actor, at),
+          get: (actor, at, claim) => folders.get(actor, at, claim),
+        },
         provesActor: true,
       },
       schema: {

@@ -23,7 +23,10 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
     {
       config: {
         cache: true,
-        answerNow: (request) => pages.getNow(actorOf(request), itemPathOf(request)),
+        byPathRead: {
+          now: (actor, at) => pages.getNow(actor, at),
+          get: (actor, at, claim) => pages.get(actor, at, claim),
+        },
         provesActor: true,
       },
       schema: {
