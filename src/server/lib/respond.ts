@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { etagOf } from './etag.js';
 
 /** The content type of JSON sent pre-serialised. */
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** JSON as it goes on the wire and the strong ETag of exactly those bytes. */
 export interface SerialisedJson {
@@ -14,6 +14,11 @@ export interface SerialisedJson {
 export function serialise(value: unknown): SerialisedJson {
   const json = JSON.stringify(value);
   return { json, etag: etagOf(json) };
+}
+
+/** The headers of pre-serialised JSON sent as it is: its content type and strong ETag. */
+export function jsonHeaders(body: SerialisedJson): { 'content-type': string; etag: string } {
+  return { 'content-type': JSON_TYPE, etag: body.etag };
 }
 
 /**
@@ -28,8 +33,5 @@ export function sendJson<T>(
 ): FastifyReply {
   if (body.status !== undefined) reply.code(body.status);
   // The string is what the handler answers; it is typed as the object it encodes for Fastify's reply type.
-  return reply
-    .header('etag', body.etag)
-    .type(JSON_TYPE)
-    .send(body.json as unknown as T);
+  return reply.headers(jsonHeaders(body)).send(body.json as unknown as T);
 }

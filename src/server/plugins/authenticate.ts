@@ -113,7 +113,7 @@ export function registerAuthentication(
       // On SQLite the session row is read now when it is not remembered (every commit moves the generation); an
       // unsafe request, which bumps the generation anyway, is never answered from memory.
       if (sid && typeof generation === 'string') {
-        remembered = auth.rememberedSession(sid, generation) ?? auth.resolveSessionNow(sid, generation);
+        remembered = auth.sessionNow(sid, generation);
       } else if (sid && unsafe) {
         remembered = auth.resolveSessionNow(sid, undefined);
       }
@@ -153,10 +153,7 @@ export function registerAuthentication(
     // Credentials verified under the current generation: no promise at all (the generation is a plain value on
     // SQLite), so a cache hit runs its whole onRequest chain synchronously.
     // On SQLite a credential remembered under an older generation is checked against the user row read now.
-    const remembered =
-      typeof generation === 'string'
-        ? (auth.rememberedBasic(header, generation) ?? auth.recheckBasicNow(header, generation))
-        : null;
+    const remembered = typeof generation === 'string' ? auth.basicNow(header, generation) : null;
     if (remembered) {
       request.actor = remembered;
       return done();

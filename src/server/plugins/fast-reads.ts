@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeGeneration } from '../lib/change-generation.js';
 import type { Actor, ActorClaim } from '../lib/context.js';
 import type { ByPathRead } from '../lib/http.js';
-import { JSON_TYPE, type SerialisedJson } from '../lib/respond.js';
+import { jsonHeaders, type SerialisedJson } from '../lib/respond.js';
 import { byPathSegments } from '../modules/tree/paths.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { InFlight } from './in-flight.js';
 import { SESSION_COOKIE } from './authenticate.js';
-import type { ResponseCache } from './response-cache.js';
+import { responseCacheKey, type ResponseCache } from './response-cache.js';
 import { API_HEADERS } from './security-headers.js';
 
 /** Thrown by a fast read's ActorClaim when its proof failed: Fastify's way then decides (and counts failures). */
@@ -77,8 +77,7 @@ export function installFastReads(
   function send(res: ServerResponse, answer: SerialisedJson) {
     served++;
     res.writeHead(200, {
-      'content-type': JSON_TYPE,
-      etag: answer.etag,
+      ...jsonHeaders(answer),
       ...API_HEADERS,
       'content-length': Buffer.byteLength(answer.json),
     });
@@ -113,13 +112,10 @@ export function installFastReads(
     }
     let actor: Actor | null;
     try {
-      actor =
-        header !== undefined
-          ? (auth.rememberedBasic(header, g) ?? auth.recheckBasicNow(header, g))
-          : (auth.rememberedSession(sid!, g) ?? auth.resolveSessionNow(sid!, g) ?? null);
+      actor = header !== undefined ? auth.basicNow(header, g) : auth.sessionNow(sid!, g);
       if (!actor) return false;
       if (cache) {
-        const hit = cache.get(`${actor.role}\0${url}`, g, deps.now());
+        const hit = cache.get(responseCacheKey(actor.role, url), g, deps.now());
         if (!hit) return false;
         served++;
         res.writeHead(200, { ...API_HEADERS, ...hit.headers });

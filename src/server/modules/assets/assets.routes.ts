@@ -20,10 +20,10 @@ import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
+import { actorOf, headerOf, problems, type App, type ByPathRead } from '../../lib/http.js';
 import { sendJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
-import { itemPathOf } from '../tree/paths.js';
+import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 
 const BASE = '/cms/rest/assets';
@@ -67,15 +67,13 @@ export async function registerAssetsRoutes(app: App, assets: AssetsService, conf
 }
 
 function registerRoutes(app: App, assets: AssetsService) {
+  const byPath: ByPathRead = { now: assets.getNow, get: assets.get };
   app.get(
     `${BASE}/by-path/*`,
     {
       config: {
         cache: true,
-        byPathRead: {
-          now: (actor, at) => assets.getNow(actor, at),
-          get: (actor, at, claim) => assets.get(actor, at, claim),
-        },
+        byPathRead: byPath,
         provesActor: true,
       },
       schema: {
@@ -85,12 +83,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetMetadata, ...problems(403, 404) },
       },
     },
-    async (request, reply) => {
-      const rep = await assets.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
-      // The get proved or confirmed a claimed actor before it answered.
-      request.actorClaim = null;
-      return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
-    },
+    async (request, reply) => sendJson<AssetMetadata>(reply, await readByPath(request, byPath)),
   );
 
   app.put(

@@ -289,6 +289,13 @@ export function createAuthService(ctx: AppContext) {
 
     rememberedSession,
     resolveSessionNow,
+    /**
+     * The session of a safe request decided without a query: remembered under `generation`, or (SQLite) read
+     * now; null when that cannot decide (then `resolveSession`).
+     */
+    sessionNow(sessionId: string, generation: string): SessionInfo | null {
+      return rememberedSession(sessionId, generation) ?? resolveSessionNow(sessionId, generation) ?? null;
+    },
 
     /**
      * The user of a live session, or null; ends sessions past their idle or absolute limit. `generation` is the
@@ -318,8 +325,13 @@ export function createAuthService(ctx: AppContext) {
       return session;
     },
 
-    rememberedBasic,
-    recheckBasicNow,
+    /**
+     * The caller of a safe request with Basic credentials decided without a query: remembered under `generation`,
+     * or (SQLite) rechecked against the user row read now; null when that cannot decide (then `resolveBasic`).
+     */
+    basicNow(header: string, generation: string): Actor | null {
+      return rememberedBasic(header, generation) ?? recheckBasicNow(header, generation);
+    },
     basicClaim,
     sessionClaim,
 

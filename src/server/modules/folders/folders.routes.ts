@@ -17,9 +17,9 @@ import {
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, headerOf, problems, type App } from '../../lib/http.js';
+import { actorOf, headerOf, problems, type App, type ByPathRead } from '../../lib/http.js';
 import { sendJson, serialise } from '../../lib/respond.js';
-import { itemPathOf } from '../tree/paths.js';
+import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
 const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
@@ -78,15 +78,13 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     },
   );
 
+  const byPath: ByPathRead = { now: folders.getNow, get: folders.get };
   app.get(
     '/cms/rest/folders/by-path/*',
     {
       config: {
         cache: true,
-        byPathRead: {
-          now: (actor, at) => folders.getNow(actor, at),
-          get: (actor, at, claim) => folders.get(actor, at, claim),
-        },
+        byPathRead: byPath,
         provesActor: true,
       },
       schema: {
@@ -96,12 +94,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: Folder, ...problems(403, 404) },
       },
     },
-    async (request, reply) => {
-      const r = await folders.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
-      // The get proved or confirmed a claimed actor before it answered.
-      request.actorClaim = null;
-      return sendJson<Folder>(reply, { json: r.json, etag: r.etag });
-    },
+    async (request, reply) => sendJson<Folder>(reply, await readByPath(request, byPath)),
   );
 
   app.get(

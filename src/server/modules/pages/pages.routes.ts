@@ -9,24 +9,22 @@ import {
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, problems, type App } from '../../lib/http.js';
+import { actorOf, problems, type App, type ByPathRead } from '../../lib/http.js';
 import { sendJson } from '../../lib/respond.js';
-import { itemPathOf } from '../tree/paths.js';
+import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
 const PathParams = z.object({ '*': z.string() });
 
 /** Pages by path, their workflow transitions, and the bulk workflow operations over a folder. */
 export function registerPagesRoutes(app: App, pages: PagesService) {
+  const byPath: ByPathRead = { now: pages.getNow, get: pages.get };
   app.get(
     '/cms/rest/pages/by-path/*',
     {
       config: {
         cache: true,
-        byPathRead: {
-          now: (actor, at) => pages.getNow(actor, at),
-          get: (actor, at, claim) => pages.get(actor, at, claim),
-        },
+        byPathRead: byPath,
         provesActor: true,
       },
       schema: {
@@ -36,12 +34,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         response: { 200: Page, ...problems(403, 404) },
       },
     },
-    async (request, reply) => {
-      const r = await pages.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
-      // The get proved or confirmed a claimed actor before it answered.
-      request.actorClaim = null;
-      return sendJson<Page>(reply, { json: r.json, etag: r.etag });
-    },
+    async (request, reply) => sendJson<Page>(reply, await readByPath(request, byPath)),
   );
 
   app.put(

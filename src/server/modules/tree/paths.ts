@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
+import { actorOf, type ByPathRead } from '../../lib/http.js';
+import type { SerialisedJson } from '../../lib/respond.js';
 
 /**
  * The item path of a by-path request (`<site>/<folders…>/<name>`, `Assets/<folders…>/<name>`) as segments: the one
@@ -22,6 +24,17 @@ export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean
     );
   }
   return segments;
+}
+
+/**
+ * The answer of a by-path GET route's handler: its `config.byPathRead`'s `get` for the request's caller and path
+ * (a claimed caller is proven or confirmed by it). Fast reads (plugins/fast-reads.ts) answer with the same `read`.
+ */
+export async function readByPath(request: FastifyRequest, read: ByPathRead): Promise<SerialisedJson> {
+  const answer = await read.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
+  // The get proved or confirmed a claimed actor before it answered.
+  request.actorClaim = null;
+  return answer;
 }
 
 /**
