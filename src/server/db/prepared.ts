@@ -1,5 +1,12 @@
 import { CompiledQuery, sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import { GENERATION_BUMP_WITH } from '../lib/change-generation.js';
+import {
+  createBatchedStatements,
+  lookupShape,
+  updateShape,
+  type BatchedStatements,
+  type BatchShape,
+} from './batched-statements.js';
 import { isPostgres } from './dialect.js';
 
 /** Marks where a parameter's value goes while a prepared query is compiled once. */
@@ -7,6 +14,8 @@ const SENTINEL = '\u0000folio-param\u0000';
 
 interface Plan {
   sql: string;
+  /** The plan as a batched lookup (`batched` queries on PostgreSQL). */
+  shape?: BatchShape;
   /** Per bound parameter: the name of the caller's parameter, or a constant the builder wrote in. */
   slots: ({ param: string } | { value: unknown })[];
 }
@@ -42,6 +51,13 @@ export interface PreparedQuery<P, R> {
  */
 export function prepared<P extends Record<string, unknown>, R>(
   build: (db: Kysely<any>, p: P) => Compilable<R> | RawBuilder<R>,
+  opts: {
+    /**
+     * A lookup of at most one row: on PostgreSQL, outside a transaction, `first` runs made at the same time go out
+     * as one statement (db/batched-statements.ts).
+     */
+    batched?: boolean;
+  } = {},
 ): PreparedQuery<P, R> {
   // Per dialect adapter (SQLite and PostgreSQL write different SQL); a transaction shares its database's adapter.
   const plans = new WeakMap<object, Plan>();
@@ -73,7 +89,8 @@ export function prepared<P extends Record<string, unknown>, R>(
         throw new Error(`prepared: parameter "${name}" was transformed, not bound as it is: ${compiled.sql}`);
       }
     }
-    const made = { sql: compiled.sql, slots };
+    const made: Plan = { sql: compiled.sql, slots };
+    if (opts.batched && isPostgres(db)) made.shape = lookupShape(made.sql);
     nameStatement(made.sql);
     plans.set(adapter, made);
     return made;
@@ -94,6 +111,11 @@ export function prepared<P extends Record<string, unknown>, R>(
       return (await execute(db, params)).rows;
     },
     async first(db, params) {
+      const { shape } = plan(db);
+      if (shape && !db.isTransaction) {
+        const { values } = bind(db, params);
+        return batchedOf(db).first<R>(shape, values);
+      }
       return (await execute(db, params)).rows[0];
     },
     async run(db, params) {
@@ -167,10 +189,17 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
   /** Columns every run also sets to their value plus one (`doc_seq = doc_seq + 1`). */
   increments: readonly string[] = [],
   guardColumn?: string,
-  opts: { bumpsGeneration?: boolean } = {},
+  opts: {
+    bumpsGeneration?: boolean;
+    /**
+     * On PostgreSQL, outside a transaction, runs made at the same time go out as one statement (of distinct rows;
+     * db/batched-statements.ts), so they commit together.
+     */
+    batched?: boolean;
+  } = {},
 ) {
   const bumps = Object.fromEntries(increments.map((c) => [c, sql`${sql.ref(c)} + 1`]));
-  const plans = new WeakMap<object, Map<string, string>>();
+  const plans = new WeakMap<object, Map<string, { sql: string; shape?: BatchShape }>>();
   return {
     /**
      * Updates the row `key` with `patch` (if `guard` still holds); with a `proof`, only if its condition holds too
@@ -191,8 +220,8 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
       let byShape = plans.get(adapter);
       if (!byShape) plans.set(adapter, (byShape = new Map()));
       const shape = `${proof ? `${proof.condition}\u0002` : ''}${columns.join('\u0001')}`;
-      let sql = byShape.get(shape);
-      if (sql === undefined) {
+      let made = byShape.get(shape);
+      if (made === undefined) {
         // Compiled with the real values once, so the SQL is Kysely's own; the values are bound in column order,
         // then the key.
         let query = db
@@ -205,23 +234,37 @@ export function preparedUpdate<Row extends Record<string, unknown>>(
         if (compiled.parameters.length !== bound) {
           throw new Error(`preparedUpdate: expected ${bound} bound values: ${compiled.sql}`);
         }
-        sql = compiled.sql;
+        let sql = compiled.sql;
         // The proof's values are bound after the update's own.
         const pg = isPostgres(db);
         let next = bound + 1;
         if (proof) sql += ` and ${proof.condition.replaceAll('{}', () => (pg ? `$${next++}` : '?'))}`;
-        if (opts.bumpsGeneration && pg) sql = `with ${GENERATION_BUMP_WITH} ${sql}`;
+        const prefix = opts.bumpsGeneration && pg ? `with ${GENERATION_BUMP_WITH} ` : '';
+        // Kysely's `update … set … where …`: the `set` binds values only, so its first ` where ` is the statement's.
+        const where = prefix.length + compiled.sql.indexOf(' where ');
+        sql = prefix + sql;
         nameStatement(sql);
-        byShape.set(shape, sql);
+        made = { sql, ...(opts.batched && pg ? { shape: updateShape(sql, where, prefix.length) } : {}) };
+        byShape.set(shape, made);
       }
       const values = columns.map((c) => (patch as Record<string, unknown>)[c]);
       values.push(key);
       if (guardColumn !== undefined) values.push(guard);
       if (proof) values.push(...proof.values);
-      const r = await db.executeQuery(CompiledQuery.raw(sql, values));
+      if (made.shape && !db.isTransaction) return batchedOf(db).update(made.shape, values, key);
+      const r = await db.executeQuery(CompiledQuery.raw(made.sql, values));
       return r.numAffectedRows ?? 0n;
     },
   };
+}
+
+/** Per database (PostgreSQL): its batched statements. */
+const BATCHED = new WeakMap<Kysely<any>, BatchedStatements>();
+
+function batchedOf(db: Kysely<any>): BatchedStatements {
+  let batched = BATCHED.get(db);
+  if (!batched) BATCHED.set(db, (batched = createBatchedStatements(db, nameStatement)));
+  return batched;
 }
 
 /** The SQL of every query made with `prepared` or `preparedUpdate` (a fixed, small set), each with a name. */

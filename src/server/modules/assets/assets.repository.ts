@@ -159,25 +159,31 @@ const FIND_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
 const DOC_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
   depth < 2
     ? undefined
-    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const last = sql.raw(`n${depth - 1}`);
-        const path = joinedPath(depth, p);
-        return sql<StoredAssetDoc>`select a.doc, a.doc_etag, a.doc_path ${path.from}
+    : prepared(
+        (db: Kysely<DB>, p: Record<string, string>) => {
+          const last = sql.raw(`n${depth - 1}`);
+          const path = joinedPath(depth, p);
+          return sql<StoredAssetDoc>`select a.doc, a.doc_etag, a.doc_path ${path.from}
           join assets a on a.node_id = ${last}.id ${path.where}`;
-      }),
+        },
+        { batched: true },
+      ),
 );
 /** DOC_BY_PATH with a `proven` column: whether an ActorClaim's proof holds (per proof condition, per depth). */
 const DOC_BY_PATH_PROVEN = perProofCondition((condition) =>
   Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
     depth < 2
       ? undefined
-      : prepared((db: Kysely<DB>, p: Record<string, unknown>) => {
-          const last = sql.raw(`n${depth - 1}`);
-          const path = joinedPath(depth, p as Record<string, string>);
-          return sql<StoredAssetDoc & { proven: boolean }>`select a.doc, a.doc_etag, a.doc_path,
+      : prepared(
+          (db: Kysely<DB>, p: Record<string, unknown>) => {
+            const last = sql.raw(`n${depth - 1}`);
+            const path = joinedPath(depth, p as Record<string, string>);
+            return sql<StoredAssetDoc & { proven: boolean }>`select a.doc, a.doc_etag, a.doc_path,
             ${proofSql(condition, p)} as proven ${path.from}
             join assets a on a.node_id = ${last}.id ${path.where}`;
-        }),
+          },
+          { batched: true },
+        ),
   ),
 );
 /**
@@ -205,6 +211,7 @@ const WRITE_VIEW_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, dept
  */
 const UPDATE_WITH_DOC = preparedUpdate<Record<string, unknown>>('assets', 'node_id', ['doc_seq'], 'doc_seq', {
   bumpsGeneration: true,
+  batched: true,
 });
 
 /** An asset's stored metadata, its ETag and the path it was made at; all null when none is stored. */

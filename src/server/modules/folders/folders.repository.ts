@@ -163,6 +163,7 @@ const DOC_AT_PATH = prepared(
     sql<FolderDocAtPath>`select doc, doc_etag, doc_access, doc_cap from folder_docs
       where doc_path = ${p.path} and doc is not null and doc_etag is not null and doc_access is not null
         and doc_epoch = (select value from folder_doc_epoch where id = 1)`,
+  { batched: true },
 );
 /** DOC_AT_PATH with a `proven` column: whether an ActorClaim's proof holds (one query per proof condition). */
 const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
@@ -172,6 +173,7 @@ const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
         ${proofSql(condition, p)} as proven from folder_docs
         where doc_path = ${p.path} and doc is not null and doc_etag is not null and doc_access is not null
           and doc_epoch = (select value from folder_doc_epoch where id = 1)`,
+    { batched: true },
   ),
 );
 

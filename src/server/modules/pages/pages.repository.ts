@@ -80,6 +80,7 @@ const DOC_AT_PATH = prepared(
     sql<PageDocAtPath>`select node_id, doc, doc_etag from pages
     where doc_path = ${p.path} and doc is not null and doc_etag is not null
       and doc_epoch = (select value from page_doc_epoch where id = 1)`,
+  { batched: true },
 );
 /** DOC_AT_PATH with a `proven` column: whether an ActorClaim's proof holds (one query per proof condition). */
 const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
@@ -88,6 +89,7 @@ const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
       sql<PageDocAtPath & { proven: boolean }>`select node_id, doc, doc_etag, ${proofSql(condition, p)} as proven
       from pages where doc_path = ${p.path} and doc is not null and doc_etag is not null
         and doc_epoch = (select value from page_doc_epoch where id = 1)`,
+    { batched: true },
   ),
 );
 
@@ -200,6 +202,7 @@ const UPDATE_PAGE_AND_DOC = preparedUpdate<PageRow>('pages', 'node_id', ['doc_se
  */
 const UPDATE_PAGE_AND_DOC_IF = preparedUpdate<PageRow>('pages', 'node_id', ['doc_seq'], 'doc_seq', {
   bumpsGeneration: true,
+  batched: true,
 });
 /** Stores a doc computed from rows read when `doc_seq` was `seq`; nothing when the row was written since. */
 const STORE_DOC = prepared(
