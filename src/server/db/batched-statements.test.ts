@@ -68,7 +68,7 @@ const RUNS = Array.from({ length: 40 }, (_, i) => ({
 /** The SQL of every statement `db` runs from now on (until the test ends). */
 function statementsSent() {
   const spy = vi.spyOn(db, 'executeQuery');
-  return { texts: () => spy.mock.calls.map(([q]) => q.sql) };
+  return { texts: () => spy.mock.calls.map(([q]) => ('sql' in q ? q.sql : q.compile().sql)) };
 }
 afterEach(() => vi.restoreAllMocks());
 
