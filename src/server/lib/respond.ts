@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { etagOf } from './etag.js';
 
 /** The content type of JSON sent pre-serialised. */
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** JSON as it goes on the wire and the strong ETag of exactly those bytes. */
 export interface SerialisedJson {
