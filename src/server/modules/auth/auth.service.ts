@@ -1,4 +1,4 @@
-import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
@@ -25,7 +25,8 @@ const SESSION_TOUCH_MS = 30_000;
 /** Sessions remembered by one node at most (the map is emptied when full; each entry is re-read on demand). */
 const SESSION_CACHE_MAX = 10_000;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** A session id's SHA-256, hex (the stored `id_hash`): the one-shot `hash`, as for Basic keys below. */
+const sha256 = (s: string) => hash('sha256', s, 'hex');
 
 export interface SessionInfo extends Actor {
   csrfToken: string;
