@@ -192,6 +192,37 @@ describe('batched updates', () => {
     if (pgUrl) expect(sent.texts().filter((t) => t.startsWith('update'))).toHaveLength(2);
   });
 
+  it('gathers the runs asked for while a statement of the update is under way into the next one', async () => {
+    // PostgreSQL: a transaction holds the first run's row, so that run's statement is under way while the others
+    // are asked for, each in a turn of the event loop of its own.
+    let release = () => {};
+    let locker: Promise<unknown> = Promise.resolve();
+    if (pgUrl) {
+      const held = new Promise<void>((r) => (release = r));
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      locker = db.transaction().execute(async (trx) => {
+        await sql`select id from items where id = 'i20' for update`.execute(trx);
+        locked();
+        await held;
+      });
+      await isLocked;
+    }
+    const sent = statementsSent();
+    const runs = [SET_ITEM.run(db, 'i20', { name: 'first' }, 20, roleProof('ann', 'admin'))];
+    for (const i of [21, 22, 23]) {
+      await new Promise((r) => setImmediate(r));
+      runs.push(SET_ITEM.run(db, `i${i}`, { name: `later ${i}` }, i, roleProof('ann', 'admin')));
+    }
+    release();
+    await locker;
+    expect(await Promise.all(runs)).toEqual([1n, 1n, 1n, 1n]);
+    const after = await names();
+    expect([after.i20, after.i21, after.i22, after.i23]).toEqual(['first', 'later 21', 'later 22', 'later 23']);
+    // The first alone, then the three together (one at a time they would have been four statements).
+    if (pgUrl) expect(sent.texts().filter((t) => /^(with .*\) )?update/s.test(t))).toHaveLength(2);
+  });
+
   it('writes nothing of a batch that fails, and then each run on its own', async () => {
     const outcomes = await Promise.allSettled([
       SET_ITEM.run(db, 'i27', { name: 'kept 27' }, 27, roleProof('ann', 'admin')),
