@@ -220,7 +220,7 @@ describe('batched updates', () => {
     const after = await names();
     expect([after.i20, after.i21, after.i22, after.i23]).toEqual(['first', 'later 21', 'later 22', 'later 23']);
     // The first alone, then the three together (one at a time they would have been four statements).
-    if (pgUrl) expect(sent.texts().filter((t) => /^(with .*\) )?update/s.test(t))).toHaveLength(2);
+    if (pgUrl) expect(sent.texts().filter((t) => t.startsWith('update'))).toHaveLength(2);
   });
 
   it('writes nothing of a batch that fails, and then each run on its own', async () => {

@@ -64,10 +64,8 @@ interface Statement {
   waiting: Waiting[];
   /** The batched SQL (null: none, the runs go alone), once PostgreSQL told the parameters' types. */
   batched: Promise<string | null>;
-  /** Statements of it under way (sends, or rounds of updates). */
+  /** An update's statements under way (at most MAX_UPDATES_IN_FLIGHT); lookups are not counted. */
   inFlight: number;
-  /** How many may be (MAX_UPDATES_IN_FLIGHT for an update). */
-  maxInFlight: number;
 }
 
 export interface BatchedStatements {
@@ -123,22 +121,21 @@ export function createBatchedStatements(db: Kysely<any>, named: (sqlText: string
     for (const statement of now) flushOne(statement);
   }
 
-  /** Sends what `statement` has waiting, unless its most are under way (then the next of them to end does). */
+  /** Whether `statement` is an update with MAX_UPDATES_IN_FLIGHT statements under way (its runs then wait). */
+  const busy = (statement: Statement) => statement.kind === 'update' && statement.inFlight >= MAX_UPDATES_IN_FLIGHT;
+
+  /** Sends what `statement` has waiting, unless it is busy (then its statement under way does, when it ends). */
   function flushOne(statement: Statement) {
-    if (statement.inFlight >= statement.maxInFlight || statement.waiting.length === 0) return;
+    if (busy(statement) || statement.waiting.length === 0) return;
     const waiting = statement.waiting;
     statement.waiting = [];
+    if (statement.kind === 'first') {
+      for (let i = 0; i < waiting.length; i += MAX_BATCH) void send(statement, waiting.slice(i, i + MAX_BATCH));
+      return;
+    }
     statement.inFlight++;
-    const sent =
-      statement.kind === 'first'
-        ? Promise.all(
-            Array.from({ length: Math.ceil(waiting.length / MAX_BATCH) }, (_, j) =>
-              send(statement, waiting.slice(j * MAX_BATCH, (j + 1) * MAX_BATCH)),
-            ),
-          )
-        : sendUpdates(statement, waiting);
     // Each run is answered (or rejected) by send itself; this only counts the statement as ended.
-    void sent
+    void sendUpdates(statement, waiting)
       .catch(() => undefined)
       .then(() => {
         statement.inFlight--;
@@ -211,8 +208,7 @@ export function createBatchedStatements(db: Kysely<any>, named: (sqlText: string
       },
       () => null,
     );
-    const maxInFlight = kind === 'update' ? MAX_UPDATES_IN_FLIGHT : Infinity;
-    statement = { shape, kind, waiting: [], batched, inFlight: 0, maxInFlight };
+    statement = { shape, kind, waiting: [], batched, inFlight: 0 };
     statements.set(shape.sql, statement);
     return statement;
   }
@@ -220,7 +216,7 @@ export function createBatchedStatements(db: Kysely<any>, named: (sqlText: string
   function enqueue<T>(statement: Statement, values: readonly unknown[], key: unknown) {
     return new Promise<T>((resolve, reject) => {
       if (due.length === 0) setImmediate(flush);
-      if (statement.waiting.length === 0 && statement.inFlight < statement.maxInFlight) due.push(statement);
+      if (statement.waiting.length === 0 && !busy(statement)) due.push(statement);
       statement.waiting.push({ values, key, resolve: resolve as (result: unknown) => void, reject });
     });
   }

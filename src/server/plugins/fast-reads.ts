@@ -4,20 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeGeneration } from '../lib/change-generation.js';
 import type { Actor, ActorClaim } from '../lib/context.js';
 import type { ByPathRead } from '../lib/http.js';
-import { JSON_TYPE, type SerialisedJson } from '../lib/respond.js';
+import { jsonHeaderList, type SerialisedJson } from '../lib/respond.js';
 import { byPathSegments } from '../modules/tree/paths.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { InFlight } from './in-flight.js';
 import { SESSION_COOKIE } from './authenticate.js';
-import { responseCacheKey, type ResponseCache } from './response-cache.js';
+import { responseCacheKey, type CachedResponse, type ResponseCache } from './response-cache.js';
 import { API_HEADERS } from './security-headers.js';
 
-/**
- * The headers of a fast answer but its ETag and length, flat as `writeHead` takes them. An object per answer made by
- * spreading two (`{...a, ...b, k: v}`) took V8's slow way of defining properties on every request, and Node's
- * header loop then walked a dictionary-mode object: a quarter of an uncached GET's CPU on SQLite (bench/README.md).
- */
-const JSON_ANSWER_HEADERS: readonly string[] = ['content-type', JSON_TYPE, ...Object.entries(API_HEADERS).flat()];
+/** The security headers every API answer carries, flat as `writeHead` takes them (lib/respond.ts jsonHeaderList). */
+const API_HEADER_LIST: readonly string[] = Object.entries(API_HEADERS).flat();
 
 /** Thrown by a fast read's ActorClaim when its proof failed: Fastify's way then decides (and counts failures). */
 const TAKE_FASTIFYS_WAY = new Error('fast read: the claimed caller must be authenticated the usual way');
@@ -81,10 +77,18 @@ export function installFastReads(
     return undefined;
   }
 
+  /** A hit's stored headers with the security headers, flat: made once per stored answer (a new one, anew). */
+  const hitHeaderLists = new WeakMap<CachedResponse, string[]>();
+  function hitHeaders(hit: CachedResponse): string[] {
+    let list = hitHeaderLists.get(hit);
+    if (!list) hitHeaderLists.set(hit, (list = Object.entries({ ...API_HEADERS, ...hit.headers }).flat()));
+    return list;
+  }
+
   function send(res: ServerResponse, answer: SerialisedJson) {
     served++;
-    const headers = JSON_ANSWER_HEADERS.slice();
-    headers.push('etag', answer.etag, 'content-length', String(Buffer.byteLength(answer.json)));
+    const headers = jsonHeaderList(answer, API_HEADER_LIST);
+    headers.push('content-length', String(Buffer.byteLength(answer.json)));
     res.writeHead(200, headers);
     res.end(answer.json);
   }
@@ -123,8 +127,7 @@ export function installFastReads(
         const hit = cache.get(responseCacheKey(actor.role, url), g, deps.now());
         if (!hit) return false;
         served++;
-        hit.flatHeaders ??= Object.entries({ ...API_HEADERS, ...hit.headers }).flat();
-        res.writeHead(200, hit.flatHeaders);
+        res.writeHead(200, hitHeaders(hit));
         res.end(hit.body);
         return true;
       }

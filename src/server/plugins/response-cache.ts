@@ -27,8 +27,6 @@ export interface CachedResponse {
   headers: Record<string, string>;
   body: string | Buffer;
   size: number;
-  /** The headers as plugins/fast-reads.ts writes them (flat, with the security headers): made on its first hit there. */
-  flatHeaders?: string[];
 }
 
 /** An LRU map of stored answers, bounded by bytes and entry count; entries live while generation and age allow. */
