@@ -5,24 +5,31 @@
  *   npm run bench:compare -- HEAD~1                            every API case, response cache on (as shipped)
  *   npm run bench:compare -- main --cases "asset metadata",put   some cases (by name)
  *   npm run bench:compare -- HEAD~1 --cache-off                every request computed
+ *   npm run bench:compare -- HEAD~1 --pg                       both on PostgreSQL (a database each)
+ *   npm run bench:compare -- anchor --pg --cache-off           the working tree against the database anchor
  *   npm run bench:compare -- HEAD~1 --rounds 40 --seconds 2    more, or longer, rounds
  *
  * Both servers are built (the ref from `git archive`, with this checkout's node_modules) and started side by side
- * on copies of the 1,000-page dataset. Each case runs in many short rounds that alternate between the two, the
- * order flipped every round, so a neighbour's load lands on both sides alike; per side it reports the median and
- * the lowest server CPU time per request (from /proc) and the median req/s. Both builds must have the same
- * migrations (they open the same dataset). Figures go to bench/results/<date>-compare-<ref>.tmp, never to the
+ * on copies of the 1,000-page dataset (`--pg`: each on its own PostgreSQL database made from the bench's template,
+ * BENCH_DATABASE_URL or 127.0.0.1:5432). `anchor` instead of a ref: the other side is the database anchor of
+ * `npm run bench` (one indexed SELECT, or one committed UPDATE, per request; bench/lib/bare-server.ts), for the
+ * cases it has. Each case runs in many short rounds that alternate between the two, the order flipped every
+ * round, so a neighbour's load lands on both sides alike; per side it reports the median and the lowest server
+ * CPU time per request (from /proc), the median req/s and, on PostgreSQL, the transactions per request (from
+ * `pg_stat_database`: the statements sent, as each outside a transaction block is one). Both builds must have the
+ * same migrations (they open the same dataset). Figures go to bench/results/<date>-compare-<ref>.tmp, never to the
  * day's results.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyDataset, ensureDatasets, migrationsHash } from './lib/dataset.js';
+import pg from 'pg';
+import { copyDataset, ensureDatasets, migrationsHash, pgDataset } from './lib/dataset.js';
 import { load, median } from './lib/load.js';
 import { ADMIN_BASIC, CACHE, RESULTS, ROOT } from './lib/paths.js';
-import { buildServer, compileServer, startFolio, type RunningProcess } from './lib/server.js';
-import { apiCases, selectCases, UNCACHED_ENV } from './suites/api.js';
+import { buildServer, compileServer, startBareServer, startFolio, type RunningProcess } from './lib/server.js';
+import { apiCases, selectCases, sessionCookie, UNCACHED_ENV } from './suites/api.js';
 
 const argv = process.argv.slice(2);
 const valueOf = (flag: string) => {
@@ -32,14 +39,17 @@ const valueOf = (flag: string) => {
 const ref = argv[0];
 if (!ref || ref.startsWith('--')) {
   process.stderr.write(
-    'usage: npm run bench:compare -- <git ref> [--cases a,b] [--cache-off] [--rounds N] [--seconds S]\n',
+    'usage: npm run bench:compare -- <git ref>|anchor [--pg] [--cases a,b] [--cache-off] [--rounds N] [--seconds S]\n',
   );
   process.exit(2);
 }
 const cases = valueOf('--cases')?.split(',');
 const cacheOff = argv.includes('--cache-off');
+const onPg = argv.includes('--pg');
+const againstAnchor = ref === 'anchor';
 const rounds = Number(valueOf('--rounds') ?? 20);
 const seconds = Number(valueOf('--seconds') ?? 2);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAGES = 1_000;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -66,52 +76,149 @@ function buildRef(sha: string): { entry: string; tree: string } {
 interface Side {
   label: string;
   server: RunningProcess;
-  dataDir: string;
+  /** Folio (the anchor is sent HTTP Basic whatever the case). */
+  folio: boolean;
+  /** PostgreSQL: the side's database, whose committed transactions are counted. */
+  database?: string;
   cpuUs: number[];
   rps: number[];
+  statements: number;
+  requests: number;
+}
+
+/** Where a side's data lives; removed at the end. */
+interface Storage {
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
 }
 
 async function main() {
-  const sha = git('rev-parse', '--verify', `${ref}^{commit}`);
-  const short = sha.slice(0, 7);
   const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
   const head = git('rev-parse', '--short', 'HEAD');
   const current = `working tree (${head}${dirty ? ' + changes' : ''})`;
-  log(`Compare ${ref} (${short}) with the ${current}, response cache ${cacheOff ? 'off' : 'on'}`);
+  const sha = againstAnchor ? undefined : git('rev-parse', '--verify', `${ref}^{commit}`);
+  const short = sha?.slice(0, 7) ?? 'anchor';
+  const other = sha ? `${ref} (${short})` : `database anchor (${onPg ? 'PostgreSQL' : 'SQLite'})`;
+  log(
+    `Compare ${other} with the ${current}, ${onPg ? 'PostgreSQL' : 'SQLite'}, response cache ${cacheOff ? 'off' : 'on'}`,
+  );
 
-  log('Building both servers …');
+  log(sha ? 'Building both servers …' : 'Building the server …');
   buildServer();
-  const refBuild = buildRef(sha);
-  if (migrationsHash(refBuild.tree) !== migrationsHash(ROOT)) {
+  const refBuild = sha ? buildRef(sha) : undefined;
+  if (refBuild && migrationsHash(refBuild.tree) !== migrationsHash(ROOT)) {
     throw new Error(`${ref} has other migrations than the working tree: the two cannot open the same dataset`);
   }
-  const dataset = ensureDatasets([PAGES])[PAGES]!;
+
+  const admin = onPg ? new pg.Client({ connectionString: pgUrl }) : undefined;
+  await admin?.connect();
+  const sqliteSet = onPg ? undefined : ensureDatasets([PAGES])[PAGES]!;
+  const storage = async (): Promise<Storage> => {
+    if (admin) {
+      const set = await pgDataset(admin, pgUrl, PAGES, log);
+      return { dataDir: set.dataDir, databaseUrl: set.url, drop: set.drop };
+    }
+    const dataDir = copyDataset(sqliteSet!);
+    return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  };
+  const databaseOf = (url: string | undefined) => (url ? new URL(url).pathname.slice(1) : undefined);
+  const committed = async (database: string) =>
+    Number(
+      (
+        await admin!.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = $1', [
+          database,
+        ])
+      ).rows[0]?.n ?? 0,
+    );
 
   const env = cacheOff ? UNCACHED_ENV : undefined;
+  const stores: Storage[] = [];
   const sides: Side[] = [];
+  const newSide = (label: string, server: RunningProcess, folio: boolean, database?: string): Side => ({
+    label,
+    server,
+    folio,
+    ...(database ? { database } : {}),
+    cpuUs: [],
+    rps: [],
+    statements: 0,
+    requests: 0,
+  });
   try {
-    for (const [label, entry] of [
-      [`${ref} (${short})`, refBuild.entry],
-      [current, undefined],
-    ] as const) {
-      const dataDir = copyDataset(dataset);
-      sides.push({ label, dataDir, server: await startFolio({ dataDir, entry, env }), cpuUs: [], rps: [] });
+    const mine = await storage();
+    stores.push(mine);
+    const tree = newSide(
+      current,
+      await startFolio({ dataDir: mine.dataDir, databaseUrl: mine.databaseUrl, env }),
+      true,
+      databaseOf(mine.databaseUrl),
+    );
+    const { cases: all, recorded } = await apiCases(tree.server.url, PAGES, log);
+    if (refBuild) {
+      const theirs = await storage();
+      stores.push(theirs);
+      const server = await startFolio({
+        dataDir: theirs.dataDir,
+        databaseUrl: theirs.databaseUrl,
+        entry: refBuild.entry,
+        env,
+      });
+      sides.push(newSide(other, server, true, databaseOf(theirs.databaseUrl)));
+    } else {
+      // The anchor's table: a SQLite file of its own, or a PostgreSQL database of its own (counted apart).
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-compare-anchor-'));
+      const routes = path.join(dir, 'routes.json');
+      fs.writeFileSync(routes, JSON.stringify(recorded));
+      let database: string | undefined;
+      if (admin) {
+        database = `folio_bench_${process.pid}_anchor`;
+        await admin.query(`create database ${database}`);
+      }
+      stores.push({
+        dataDir: dir,
+        async drop() {
+          fs.rmSync(dir, { recursive: true, force: true });
+          if (database) await admin!.query(`drop database if exists ${database} with (force)`);
+        },
+      });
+      const url = database ? new URL(pgUrl) : undefined;
+      if (url) url.pathname = `/${database}`;
+      const server = await startBareServer(
+        url
+          ? ['--mode', 'postgres', '--routes', routes, '--database-url', url.href]
+          : ['--mode', 'sqlite', '--routes', routes, '--db', path.join(dir, 'anchor.sqlite')],
+      );
+      sides.push(newSide(other, server, false, database));
     }
-    const { cases: all } = await apiCases(sides[0]!.server.url, PAGES, log);
+    sides.push(tree);
+
+    const cookies = new Map<Side, string>();
     const report: Record<string, unknown>[] = [];
-    for (const c of selectCases(all, cases)) {
-      const run = (side: Side, s: number) =>
-        load(side.server.url, c.folio, {
-          connections: 10,
-          seconds: s,
-          headers: { authorization: ADMIN_BASIC },
-          serverPid: side.server.pid,
-        });
+    const chosen = selectCases(all, cases).filter((c) => !againstAnchor || c.anchored);
+    for (const c of chosen) {
+      const run = async (side: Side, s: number) => {
+        let headers: Record<string, string> = { authorization: ADMIN_BASIC };
+        if (c.session && side.folio) {
+          if (!cookies.has(side)) cookies.set(side, await sessionCookie(side.server.url));
+          headers = { cookie: cookies.get(side)! };
+        }
+        const next = side.folio ? c.folio : c.bare;
+        return load(side.server.url, next, { connections: 10, seconds: s, headers, serverPid: side.server.pid });
+      };
       for (const side of sides) {
         side.cpuUs = [];
         side.rps = [];
+        side.requests = 0;
         await run(side, 2);
       }
+      const counted = sides.filter((s) => s.database);
+      const counts = async () => Promise.all(counted.map((s) => committed(s.database!)));
+      // A backend reports its counts at most once a second while busy, and 10 s after it idles (PostgreSQL's
+      // PGSTAT_IDLE_INTERVAL): wait for the warm-up's to land, count from here, and wait again at the end.
+      const settle = () => (counted.length ? new Promise((resolve) => setTimeout(resolve, 11_000)) : undefined);
+      await settle();
+      const start = await counts();
       for (let r = 0; r < rounds; r++) {
         for (const side of r % 2 ? [...sides].reverse() : sides) {
           const res = await run(side, seconds);
@@ -120,38 +227,57 @@ async function main() {
           }
           side.cpuUs.push(res.serverCpuUs);
           side.rps.push(res.rps);
+          side.requests += res.requests;
         }
       }
+      await settle();
+      const end = await counts();
+      counted.forEach((s, i) => (s.statements = end[i]! - start[i]!));
       const [before, after] = sides.map((s) => ({
         label: s.label,
         cpuUsMedian: median(s.cpuUs),
         cpuUsMin: Math.min(...s.cpuUs),
         rpsMedian: median(s.rps),
+        ...(s.database ? { statementsPerRequest: s.statements / s.requests } : {}),
       }));
-      const ratio = after!.cpuUsMedian / before!.cpuUsMedian;
-      log(`  ${c.name}`);
+      const cpuRatio = after!.cpuUsMedian / before!.cpuUsMedian;
+      const rpsRatio = after!.rpsMedian / before!.rpsMedian;
+      log(`  ${c.name}${c.session ? ' (Folio sent the session cookie)' : ''}`);
       for (const s of [before!, after!]) {
         log(
           `    ${s.label.padEnd(40)} CPU/req median ${s.cpuUsMedian.toFixed(1).padStart(7)} µs ` +
-            `(lowest ${s.cpuUsMin.toFixed(1)})  ${Math.round(s.rpsMedian).toLocaleString('en')} req/s`,
+            `(lowest ${s.cpuUsMin.toFixed(1)})  ${Math.round(s.rpsMedian).toLocaleString('en')} req/s` +
+            (s.statementsPerRequest !== undefined ? `  ${s.statementsPerRequest.toFixed(2)} statements/req` : ''),
         );
       }
-      log(`    CPU per request: ${ratio.toFixed(2)}× of ${ref}`);
-      report.push({ case: c.name, before, after, cpuRatio: ratio });
+      log(
+        `    CPU per request: ${cpuRatio.toFixed(2)}×, req/s: ${rpsRatio.toFixed(2)}× of ${againstAnchor ? 'the anchor' : ref}`,
+      );
+      report.push({ case: c.name, before, after, cpuRatio, rpsRatio });
     }
     fs.mkdirSync(RESULTS, { recursive: true });
     const file = path.join(
       RESULTS,
-      `${new Date().toISOString().slice(0, 10)}-compare-${short}${cacheOff ? '-cache-off' : ''}.tmp`,
+      `${new Date().toISOString().slice(0, 10)}-compare-${short}${onPg ? '-pg' : ''}${cacheOff ? '-cache-off' : ''}.tmp`,
     );
-    const meta = { ref, sha, head, dirty, cacheOff, rounds, seconds, machine: os.cpus()[0]?.model, load: os.loadavg() };
+    const meta = {
+      ref,
+      sha,
+      head,
+      dirty,
+      database: onPg ? 'postgres' : 'sqlite',
+      cacheOff,
+      rounds,
+      seconds,
+      machine: os.cpus()[0]?.model,
+      load: os.loadavg(),
+    };
     fs.writeFileSync(file, `${JSON.stringify({ ...meta, cases: report }, null, 2)}\n`);
     log(`Written to ${path.relative(ROOT, file)}`);
   } finally {
-    for (const s of sides) {
-      await s.server.stop();
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
+    for (const s of sides) await s.server.stop();
+    for (const s of stores) await s.drop();
+    await admin?.end();
   }
 }
 

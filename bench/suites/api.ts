@@ -137,7 +137,7 @@ export interface ApiCase {
 export type AnchorDatabase = { sqliteFile: string } | { databaseUrl: string };
 
 /** Signs the admin in on `url` and answers the session cookie (`folio_session=…`). */
-async function sessionCookie(url: string): Promise<string> {
+export async function sessionCookie(url: string): Promise<string> {
   const r = await fetch(`${url}/cms/rest/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
