@@ -16,6 +16,8 @@ export interface ChangeGeneration {
    * query); PostgreSQL after one round trip, shared by the callers that arrive while one is under way.
    */
   read(): string | Promise<string>;
+  /** Whether `read` costs a query (PostgreSQL): then read it only where its value is used. */
+  readonly readCostsAQuery: boolean;
   /** Marks a change: every later `read`, on any node, answers a different value. */
   bump(): Promise<void>;
   /**
@@ -90,6 +92,7 @@ export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGener
     const shared = walIndex ?? (() => String(dataVersion.get() as number));
     return {
       read: () => `${local}:${shared()}`,
+      readCostsAQuery: false,
       async bump() {
         local++;
       },
@@ -114,6 +117,7 @@ export function openChangeGeneration(opts: ChangeGenerationOptions): ChangeGener
       const value = await sequence();
       return `${local}:${value}`;
     },
+    readCostsAQuery: true,
     async bump() {
       // The local part first: even when PostgreSQL cannot be reached, this node stops trusting its entries.
       local++;

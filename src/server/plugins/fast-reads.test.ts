@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
@@ -114,6 +114,26 @@ describe.each([
       for (const url of [PAGE, FOLDER, ASSET]) await expectFastAndSame(url, auth);
       const cookie = { cookie: (await signIn()).cookie };
       for (const url of [PAGE, FOLDER, ASSET]) await expectFastAndSame(url, cookie);
+    },
+  );
+
+  it.runIf(onPostgres && cache === 'off')(
+    'send nothing but the read itself on PostgreSQL: the change generation, which costs a query, is not read',
+    async () => {
+      await start(env);
+      const auth = { authorization: adminBasic() };
+      const cookie = { cookie: (await signIn()).cookie };
+      for (const url of [PAGE, FOLDER, ASSET]) {
+        await expectFastAndSame(url, auth);
+        await expectFastAndSame(url, cookie);
+      }
+      const read = vi.spyOn(t.app.folio.ctx.generation, 'read');
+      for (const url of [PAGE, FOLDER, ASSET]) {
+        expect((await viaHttp(url, auth)).fast).toBe(true);
+        expect((await viaHttp(url, cookie)).fast).toBe(true);
+      }
+      expect(read).not.toHaveBeenCalled();
+      read.mockRestore();
     },
   );
 

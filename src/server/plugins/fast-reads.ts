@@ -114,11 +114,13 @@ export function installFastReads(
     }
     if (segments.length === 0) return false;
 
-    const g = generation.read();
-    if (typeof g !== 'string') {
-      // PostgreSQL: reading the generation costs a query. With the cache off, the read proves the caller itself.
+    if (generation.readCostsAQuery) {
+      // PostgreSQL: reading the generation costs a query, so it is not read here (a cache miss goes to Fastify,
+      // which reads it). With the cache off, the read proves the caller itself.
       return cache ? false : claimed(route.read, header, sid, segments, req, res, fastify);
     }
+    const g = generation.read();
+    if (typeof g !== 'string') return false;
     let actor: Actor | null;
     try {
       actor = header !== undefined ? auth.basicNow(header, g) : auth.sessionNow(sid!, g);
