@@ -21,6 +21,7 @@ import { pageTouchOff } from './migrations/0140-page-touch-off.js';
 import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
 import { assetDocTouch } from './migrations/0150-asset-doc-touch.js';
 import { assetFieldsPageDocs } from './migrations/0160-asset-fields-page-docs.js';
+import { leanWriteIndexes } from './migrations/0170-lean-write-indexes.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0140-page-touch-off': pageTouchOff,
   '0150-asset-doc-touch': assetDocTouch,
   '0160-asset-fields-page-docs': assetFieldsPageDocs,
+  '0170-lean-write-indexes': leanWriteIndexes,
 };
 
 export interface DatabaseOptions {
