@@ -154,6 +154,8 @@ async function main() {
       true,
       databaseOf(mine.databaseUrl),
     );
+    // Listed at once, so it is stopped whatever fails next; the other side goes before it (unshift).
+    sides.push(tree);
     const { cases: all, recorded } = await apiCases(tree.server.url, PAGES, log);
     if (refBuild) {
       const theirs = await storage();
@@ -164,7 +166,7 @@ async function main() {
         entry: refBuild.entry,
         env,
       });
-      sides.push(newSide(other, server, true, databaseOf(theirs.databaseUrl)));
+      sides.unshift(newSide(other, server, true, databaseOf(theirs.databaseUrl)));
     } else {
       // The anchor's table: a SQLite file of its own, or a PostgreSQL database of its own (counted apart).
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-compare-anchor-'));
@@ -189,9 +191,8 @@ async function main() {
           ? ['--mode', 'postgres', '--routes', routes, '--database-url', url.href]
           : ['--mode', 'sqlite', '--routes', routes, '--db', path.join(dir, 'anchor.sqlite')],
       );
-      sides.push(newSide(other, server, false, database));
+      sides.unshift(newSide(other, server, false, database));
     }
-    sides.push(tree);
 
     const cookies = new Map<Side, string>();
     const report: Record<string, unknown>[] = [];
