@@ -138,7 +138,7 @@ describe.each([
   );
 
   it.runIf(answersHere)('answer many GETs at once each as it would be answered alone', async () => {
-    // On PostgreSQL the reads asked for together share one statement (db/batched-reads.ts).
+    // On PostgreSQL the reads asked for together share one statement (db/batched-statements.ts).
     await start(env);
     const auth = { authorization: adminBasic() };
     const cookie = { cookie: (await signIn()).cookie };
