@@ -226,7 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // After the bump and the sync (its onSend hook ends a request's work), before authentication (which reads).
   inFlight.register(app);
   registerAuthentication(app, auth, {
-    generationCostsAQuery: database.dialect === 'postgres',
+    generationCostsAQuery: generation.readCostsAQuery,
     responseCacheOn: config.responseCache,
   });
   // After authentication: the cache key holds the caller's role.

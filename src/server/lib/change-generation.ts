@@ -9,15 +9,15 @@ import { sharedRuns } from './shared-runs.js';
  * The change generation: a value that differs after every acknowledged write, on every node. Caches (the
  * response cache, the Basic credential cache) remember the generation they read before producing an entry and
  * trust the entry only while the generation is still the same. See lib/README.md for the consistency argument.
+ *
+ * `read()` answers the current generation: it reflects every write acknowledged before the call. SQLite answers
+ * at once (no query); PostgreSQL after one round trip, shared by the callers that arrive while one is under way
+ * (`readCostsAQuery`: read it there only where its value is used).
  */
-export interface ChangeGeneration {
-  /**
-   * The current generation: it reflects every write acknowledged before the call. SQLite answers at once (no
-   * query); PostgreSQL after one round trip, shared by the callers that arrive while one is under way.
-   */
-  read(): string | Promise<string>;
-  /** Whether `read` costs a query (PostgreSQL): then read it only where its value is used. */
-  readonly readCostsAQuery: boolean;
+export type ChangeGeneration = ChangeGenerationWrites &
+  ({ readonly readCostsAQuery: false; read(): string } | { readonly readCostsAQuery: true; read(): Promise<string> });
+
+interface ChangeGenerationWrites {
   /** Marks a change: every later `read`, on any node, answers a different value. */
   bump(): Promise<void>;
   /**

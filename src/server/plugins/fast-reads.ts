@@ -120,7 +120,6 @@ export function installFastReads(
       return cache ? false : claimed(route.read, header, sid, segments, req, res, fastify);
     }
     const g = generation.read();
-    if (typeof g !== 'string') return false;
     let actor: Actor | null;
     try {
       actor = header !== undefined ? auth.basicNow(header, g) : auth.sessionNow(sid!, g);
