@@ -25,11 +25,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { copyDataset, ensureDatasets, migrationsHash, pgDataset } from './lib/dataset.js';
+import { copyDataset, databaseUrlOf, ensureDatasets, migrationsHash, pgDataset } from './lib/dataset.js';
 import { load, median } from './lib/load.js';
-import { ADMIN_BASIC, CACHE, RESULTS, ROOT } from './lib/paths.js';
-import { buildServer, compileServer, startBareServer, startFolio, type RunningProcess } from './lib/server.js';
-import { apiCases, selectCases, sessionCookie, UNCACHED_ENV } from './suites/api.js';
+import { CACHE, RESULTS, ROOT } from './lib/paths.js';
+import { buildServer, compileServer, startFolio, type RunningProcess } from './lib/server.js';
+import { adminCredentials, apiCases, selectCases, startAnchor, UNCACHED_ENV, writeRoutes } from './suites/api.js';
 
 const argv = process.argv.slice(2);
 const valueOf = (flag: string) => {
@@ -168,10 +168,9 @@ async function main() {
       });
       sides.unshift(newSide(other, server, true, databaseOf(theirs.databaseUrl)));
     } else {
-      // The anchor's table: a SQLite file of its own, or a PostgreSQL database of its own (counted apart).
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-compare-anchor-'));
-      const routes = path.join(dir, 'routes.json');
-      fs.writeFileSync(routes, JSON.stringify(recorded));
+      // The anchor's table: a SQLite file beside its routes, or a PostgreSQL database of its own (counted apart).
+      const routes = writeRoutes(recorded);
+      const dir = path.dirname(routes);
       let database: string | undefined;
       if (admin) {
         database = `folio_bench_${process.pid}_anchor`;
@@ -184,26 +183,19 @@ async function main() {
           if (database) await admin!.query(`drop database if exists ${database} with (force)`);
         },
       });
-      const url = database ? new URL(pgUrl) : undefined;
-      if (url) url.pathname = `/${database}`;
-      const server = await startBareServer(
-        url
-          ? ['--mode', 'postgres', '--routes', routes, '--database-url', url.href]
-          : ['--mode', 'sqlite', '--routes', routes, '--db', path.join(dir, 'anchor.sqlite')],
+      const server = await startAnchor(
+        routes,
+        database ? { databaseUrl: databaseUrlOf(pgUrl, database) } : { sqliteFile: path.join(dir, 'anchor.sqlite') },
       );
       sides.unshift(newSide(other, server, false, database));
     }
 
-    const cookies = new Map<Side, string>();
+    const credentials = adminCredentials();
     const report: Record<string, unknown>[] = [];
     const chosen = selectCases(all, cases).filter((c) => !againstAnchor || c.anchored);
     for (const c of chosen) {
       const run = async (side: Side, s: number) => {
-        let headers: Record<string, string> = { authorization: ADMIN_BASIC };
-        if (c.session && side.folio) {
-          if (!cookies.has(side)) cookies.set(side, await sessionCookie(side.server.url));
-          headers = { cookie: cookies.get(side)! };
-        }
+        const headers = await credentials(side.server.url, c.session === true && side.folio);
         const next = side.folio ? c.folio : c.bare;
         return load(side.server.url, next, { connections: 10, seconds: s, headers, serverPid: side.server.pid });
       };

@@ -105,6 +105,13 @@ export function copyDataset(dir: string): string {
   return dataDir;
 }
 
+/** `baseUrl` (a PostgreSQL URL) with the database `name` instead of its own. */
+export function databaseUrlOf(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 /** Names of the PostgreSQL template databases that hold generated datasets. */
 const PG_TEMPLATE_PREFIX = 'folio_bench_tpl_';
 
@@ -123,11 +130,7 @@ export async function pgDataset(
   const key = `v${DATA_VERSION}_${migrationsHash(ROOT)}_${pages}`;
   const template = `${PG_TEMPLATE_PREFIX}${key}`;
   const blobsOf = path.join(CACHE, `pg-${key}`);
-  const urlOf = (db: string) => {
-    const url = new URL(baseUrl);
-    url.pathname = `/${db}`;
-    return url.href;
-  };
+  const urlOf = (db: string) => databaseUrlOf(baseUrl, db);
   const existing = (
     await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
       `${PG_TEMPLATE_PREFIX}%`,

@@ -136,8 +136,37 @@ export interface ApiCase {
 /** Where the database anchor keeps its table: a SQLite file, or the PostgreSQL database of the run. */
 export type AnchorDatabase = { sqliteFile: string } | { databaseUrl: string };
 
+/** `recorded` in a routes file of its own for the baselines (bench/lib/bare-server.ts); remove its folder when done. */
+export function writeRoutes(recorded: RecordedResponse[]): string {
+  const routesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-bare-')), 'routes.json');
+  fs.writeFileSync(routesFile, JSON.stringify(recorded));
+  return routesFile;
+}
+
+/** The database anchor: the answers of `routesFile`, each a row of a table in `anchor`. */
+export function startAnchor(routesFile: string, anchor: AnchorDatabase): Promise<RunningProcess> {
+  return startBareServer(
+    'sqliteFile' in anchor
+      ? ['--mode', 'sqlite', '--routes', routesFile, '--db', anchor.sqliteFile]
+      : ['--mode', 'postgres', '--routes', routesFile, '--database-url', anchor.databaseUrl],
+  );
+}
+
+/**
+ * The admin's credentials for a server at a URL: its session cookie when `session` (signed in once per URL and
+ * kept), HTTP Basic otherwise (the baselines take Basic whatever the case).
+ */
+export function adminCredentials(): (url: string, session: boolean) => Promise<Record<string, string>> {
+  const cookies = new Map<string, string>();
+  return async (url, session): Promise<Record<string, string>> => {
+    if (!session) return { authorization: ADMIN_BASIC };
+    if (!cookies.has(url)) cookies.set(url, await sessionCookie(url));
+    return { cookie: cookies.get(url)! };
+  };
+}
+
 /** Signs the admin in on `url` and answers the session cookie (`folio_session=…`). */
-export async function sessionCookie(url: string): Promise<string> {
+async function sessionCookie(url: string): Promise<string> {
   const r = await fetch(`${url}/cms/rest/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -289,28 +318,19 @@ export async function apiSuite(
   },
   log: (line: string) => void,
 ): Promise<ApiSuiteResult> {
-  const auth = { authorization: ADMIN_BASIC };
   const { cases, recorded } = await apiCases(folio.url, opts.pages, log);
 
-  const routesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-bare-')), 'routes.json');
-  fs.writeFileSync(routesFile, JSON.stringify(recorded));
+  const routesFile = writeRoutes(recorded);
   const bare = await startBareServer(['--mode', 'fastify', '--routes', routesFile]);
-  const anchor = await startBareServer(
-    'sqliteFile' in opts.anchor
-      ? ['--mode', 'sqlite', '--routes', routesFile, '--db', opts.anchor.sqliteFile]
-      : ['--mode', 'postgres', '--routes', routesFile, '--database-url', opts.anchor.databaseUrl],
-  );
+  const anchor = await startAnchor(routesFile, opts.anchor);
 
   const results: CaseResult[] = [];
   const uncachedResults: CaseResult[] = [];
   const uncached = opts.uncached;
   try {
-    const cookies = new Map<string, string>();
-    const headersFor = async (server: RunningProcess, c: ApiCase) => {
-      if (!c.session || server === bare || server === anchor) return auth;
-      if (!cookies.has(server.url)) cookies.set(server.url, await sessionCookie(server.url));
-      return { cookie: cookies.get(server.url)! };
-    };
+    const credentials = adminCredentials();
+    const headersFor = (server: RunningProcess, c: ApiCase) =>
+      credentials(server.url, c.session === true && server !== bare && server !== anchor);
     for (const c of selectCases(cases, opts.cases)) {
       const run = async (server: RunningProcess, next: RequestFactory, seconds: number) =>
         load(server.url, next, {
