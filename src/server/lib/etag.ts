@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { preconditionFailed } from './errors.js';
 import { headerOf } from './http.js';
 
-/** A strong ETag of a JSON representation: a hash of its exact bytes. */
+/** A strong ETag of a JSON representation: a hash of its exact bytes (the one-shot `hash`: no Hash object). */
 export function etagOf(json: string): string {
-  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', json, 'base64url').slice(0, 32)}"`;
 }
 
 /** The `If-Match` header of a request, or undefined when none was sent. */

@@ -31,16 +31,20 @@ export function jsonHeaderList(body: SerialisedJson, more: readonly string[]): s
 }
 
 /**
- * Sends pre-serialised JSON as is, with its strong ETag (and `status` when given; otherwise the reply's, 200).
- * Fastify sends a string body without serialising it again, so the ETag hashes the bytes on the wire; the test
- * harness checks those bytes against the route's schema. `T` is the type of the route's declared response: the
- * reply must accept it, so naming another resource's type does not compile.
+ * Pre-serialised JSON as a route handler answers it: sets the reply's status (when given; otherwise the reply's,
+ * 200) and headers, and gives the body for the handler to return. Fastify sends a returned string without
+ * serialising it again, so the ETag hashes the bytes on the wire; the test harness checks those bytes against the
+ * route's schema. The body is returned, not the reply: an async handler whose promise resolves to the reply (a
+ * thenable) makes that promise wait for the response to end, with stream listeners of its own (`reply.then`).
+ * `T` is the type of the route's declared response: the reply must accept it, so naming another resource's type
+ * does not compile.
  */
-export function sendJson<T>(
+export function answerJson<T>(
   reply: FastifyReply & { send(payload?: T): FastifyReply },
   body: SerialisedJson & { status?: number },
-): FastifyReply {
+): T {
   if (body.status !== undefined) reply.code(body.status);
+  reply.headers(jsonHeaders(body));
   // The string is what the handler answers; it is typed as the object it encodes for Fastify's reply type.
-  return reply.headers(jsonHeaders(body)).send(body.json as unknown as T);
+  return body.json as unknown as T;
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { SerialisedJson } from '../lib/respond.js';
-import { sendJson } from '../lib/respond.js';
+import { answerJson, type SerialisedJson } from '../lib/respond.js';
 import { actorOf } from '../lib/http.js';
 import { itemPathOf } from '../modules/tree/paths.js';
 
@@ -25,7 +24,7 @@ export function registerAnswerNow(app: FastifyInstance) {
         return done(err as Error);
       }
       if (!answer) return done();
-      void sendJson(reply, answer);
+      void reply.send(answerJson(reply, answer));
     };
     const own =
       route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];

@@ -21,7 +21,7 @@ import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App, type ByPathRead } from '../../lib/http.js';
-import { sendJson } from '../../lib/respond.js';
+import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
@@ -83,7 +83,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetMetadata, ...problems(403, 404) },
       },
     },
-    async (request, reply) => sendJson<AssetMetadata>(reply, await readByPath(request, byPath)),
+    async (request, reply) => answerJson<AssetMetadata>(reply, await readByPath(request, byPath)),
   );
 
   app.put(
@@ -116,7 +116,7 @@ function registerRoutes(app: App, assets: AssetsService) {
       request.actorClaim = null;
       if (rep.generationBumped) request.changeGenerationBumpedInStatement();
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
-      return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
+      return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
     },
   );
 
@@ -330,7 +330,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
           path: form.path,
         });
         void reply.header('location', assetHref(target.segments));
-        return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 201 });
+        return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 201 });
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;
@@ -366,7 +366,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
           path: form.path,
           ifMatch: ifMatchOf(request),
         });
-        return sendJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
+        return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;

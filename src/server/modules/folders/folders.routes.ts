@@ -18,7 +18,7 @@ import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, headerOf, problems, type App, type ByPathRead } from '../../lib/http.js';
-import { sendJson, serialise } from '../../lib/respond.js';
+import { answerJson, serialise } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
@@ -58,7 +58,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: SiteList, ...problems() },
       },
     },
-    async (request, reply) => sendJson<SiteSummary[]>(reply, serialise(await folders.listSites(actorOf(request)))),
+    async (request, reply) => answerJson<SiteSummary[]>(reply, serialise(await folders.listSites(actorOf(request)))),
   );
 
   app.get(
@@ -74,7 +74,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     async (request, reply) => {
       const { q, limit, kind } = request.query;
       const kinds = kind?.split(',').map((k) => ItemKind.parse(k));
-      return sendJson<TreeItem[]>(reply, serialise(await folders.find(actorOf(request), q, { limit, kinds })));
+      return answerJson<TreeItem[]>(reply, serialise(await folders.find(actorOf(request), q, { limit, kinds })));
     },
   );
 
@@ -94,7 +94,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: Folder, ...problems(403, 404) },
       },
     },
-    async (request, reply) => sendJson<Folder>(reply, await readByPath(request, byPath)),
+    async (request, reply) => answerJson<Folder>(reply, await readByPath(request, byPath)),
   );
 
   app.get(
@@ -126,7 +126,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request, reply) =>
-      sendJson<FolderChildren>(reply, serialise(await folders.children(actorOf(request), itemPathOf(request)))),
+      answerJson<FolderChildren>(reply, serialise(await folders.children(actorOf(request), itemPathOf(request)))),
   );
 
   app.put(
@@ -146,7 +146,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       const r = await folders.put(actorOf(request), itemPathOf(request), request.body, {
         ...preconditionsOf(request),
       });
-      return sendJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
+      return answerJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { etagOf } from '../../lib/etag.js';
 import { treeRepository } from '../tree/tree.repository.js';
-import { assemblePage, docBodyJson, docOf, docWithBody, trustedDoc } from './page-docs.js';
+import { assemblePage, docBodyJson, docOf, docWithBody, headJsonOf, trustedDoc } from './page-docs.js';
 import { pagesRepository } from './pages.repository.js';
 
 /**
@@ -247,13 +247,13 @@ describe('a stored doc split at its body (a PUT of fields keeps the body unparse
       const row = (await pagesRepository.findPageDoc(db(), p.id))!;
       const doc = trustedDoc(row)!;
       const name = p.segments[p.segments.length - 1]!;
-      const body = docBodyJson(doc, row, name);
+      const body = docBodyJson(doc, headJsonOf(row, name));
       expect(JSON.parse(body!), p.segments.join('/')).toEqual((JSON.parse(doc) as { body: unknown }).body);
-      expect(docWithBody(row, name, body!)).toBe(doc);
+      expect(docWithBody(headJsonOf(row, name), body!)).toBe(doc);
       // A row that no longer presents the doc's head (another name, title or workflow): no body.
-      expect(docBodyJson(doc, row, `${name}-x`)).toBe(row.display_name === null ? null : body);
-      expect(docBodyJson(doc, { ...row, display_name: `${row.display_name ?? ''}!` }, name)).toBeNull();
-      expect(docBodyJson(doc, { ...row, checked_out_user: `${row.checked_out_user}x` }, name)).toBeNull();
+      expect(docBodyJson(doc, headJsonOf(row, `${name}-x`))).toBe(row.display_name === null ? null : body);
+      expect(docBodyJson(doc, headJsonOf({ ...row, display_name: `${row.display_name ?? ''}!` }, name))).toBeNull();
+      expect(docBodyJson(doc, headJsonOf({ ...row, checked_out_user: `${row.checked_out_user}x` }, name))).toBeNull();
     }
   });
 });

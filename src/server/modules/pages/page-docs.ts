@@ -54,19 +54,23 @@ export function docOf(page: Page): string {
 /** Where a doc's `body` starts, after its head (pageHeadOf): `{<head members>,"body":[…]}`. */
 const BODY_MEMBER = ',"body":';
 
+/** The JSON of the head of the page whose row is `row` and name `name`: the members a doc begins with. */
+export function headJsonOf(row: PageRow, name: string): string {
+  return JSON.stringify(pageHeadOf(row, name));
+}
+
 /**
- * The JSON of the `body` of `doc`, the stored doc of the page whose row is `row` and name `name`, without parsing
- * it: the doc must begin with exactly the head that row presents (the doc was made from it); null when it does not.
+ * The JSON of the `body` of `doc` without parsing it, when `doc` begins with exactly the head `headJson`
+ * (headJsonOf of the row the doc was made from); null when it does not.
  */
-export function docBodyJson(doc: string, row: PageRow, name: string): string | null {
-  const head = JSON.stringify(pageHeadOf(row, name));
-  const prefix = head.slice(0, -1) + BODY_MEMBER;
+export function docBodyJson(doc: string, headJson: string): string | null {
+  const prefix = headJson.slice(0, -1) + BODY_MEMBER;
   return doc.startsWith(prefix) && doc.endsWith('}') ? doc.slice(prefix.length, -1) : null;
 }
 
-/** The doc of the page whose row is `row` and name `name`, with `bodyJson` (docBodyJson) as its body. */
-export function docWithBody(row: PageRow, name: string, bodyJson: string): string {
-  return JSON.stringify(pageHeadOf(row, name)).slice(0, -1) + BODY_MEMBER + bodyJson + '}';
+/** The doc whose head is `headJson` (headJsonOf) and whose body is `bodyJson` (docBodyJson). */
+export function docWithBody(headJson: string, bodyJson: string): string {
+  return headJson.slice(0, -1) + BODY_MEMBER + bodyJson + '}';
 }
 
 /**

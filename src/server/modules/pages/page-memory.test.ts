@@ -146,6 +146,32 @@ describe('PUT of a page this process remembers', () => {
   });
 });
 
+describe('the workflow after a PUT from memory', () => {
+  it('moves a Public page to Quick Edit only when a field it shows changed, and keeps writing from memory', async () => {
+    const one = async (payload: Record<string, unknown>) => {
+      let res: Awaited<ReturnType<typeof put>> | undefined;
+      const sent = await statementsOf(t, async () => {
+        res = await put(payload);
+      });
+      await expectAnsweredAsStored(res!);
+      return { page: res!.json() as { displayName: string; summary: string; workflow: Record<string, unknown> }, sent };
+    };
+    const published = await one({ workflow: { state: 'Public' } });
+    expect(published.page.workflow).toMatchObject({ state: 'Public', checkedOut: false, checkedOutUser: '' });
+    // The same title again is no edit: the page stays Public.
+    expect((await one({ displayName: 'First' })).page.workflow).toMatchObject({ state: 'Public', checkedOut: false });
+    // A changed summary is: Quick Edit, checked out to the editor, in the one statement of a remembered page.
+    const edited = await one({ summary: 'Changed from memory' });
+    expect(edited.sent).toHaveLength(1);
+    expect(edited.page.workflow).toMatchObject({ state: 'Quick Edit', checkedOut: true, checkedOutUser: 'admin' });
+    // The page remembered after that move shows the new workflow in the doc it writes next.
+    const again = await one({ displayName: 'Third' });
+    expect(again.sent).toHaveLength(1);
+    expect(again.page).toMatchObject({ displayName: 'Third', summary: 'Changed from memory' });
+    expect(again.page.workflow).toMatchObject({ state: 'Quick Edit', checkedOut: true });
+  });
+});
+
 describe('createPageMemory', () => {
   it('keeps the most recently used pages up to its limit', () => {
     const memory = createPageMemory(2);

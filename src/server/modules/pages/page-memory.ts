@@ -1,8 +1,11 @@
 import { createRemembered } from '../../lib/remembered.js';
 import type { PageDocByPath, PageDocRow } from './pages.repository.js';
 
-/** A page path as last read or written by this process: what a fields-only PUT needs of it (a row, a path). */
-export type RememberedPage = PageDocByPath & { row: PageDocRow };
+/**
+ * A page path as last read or written by this process: what a fields-only PUT needs of it (a row, a path) and,
+ * after a write, its doc split at the body (`headJson` + `bodyJson` is the row's doc; page-docs.ts docWithBody).
+ */
+export type RememberedPage = PageDocByPath & { row: PageDocRow; headJson?: string; bodyJson?: string };
 
 /** How many pages a process remembers (each a row with its doc, a few kB). */
 export const REMEMBERED_PAGES = 1000;

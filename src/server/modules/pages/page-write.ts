@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ItemName } from '../../../shared/api/common.js';
-import { PagePutBody, type Page, type PageCalendar, type PageCode } from '../../../shared/api/pages.js';
+import type { Page, PageCalendar, PageCode, PagePutBody } from '../../../shared/api/pages.js';
 import { splitPath } from '../../../shared/api/paths.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
@@ -20,6 +20,7 @@ import {
   docOf,
   docPathOf,
   docWithBody,
+  headJsonOf,
   loadParts,
   representationOf,
   trustedDoc,
@@ -56,6 +57,11 @@ function contentSignature(page: Page): string {
     ...rest,
     body: body.map((r) => ({ ...r, widgets: r.widgets.map(({ id: _id, ...w }) => w) })),
   });
+}
+
+/** True when a row patch changes the page's workflow members (workflowOf), which its head shows. */
+function movesWorkflow(patch: Partial<PageRow>): boolean {
+  return 'workflow_state' in patch || 'checked_out' in patch || 'checked_out_user' in patch || 'workflow_name' in patch;
 }
 
 /** Milliseconds of a page date (`YYYY-MM-DD` or ISO date-time, also with a `+0000` offset). */
@@ -286,13 +292,18 @@ export function createPageWrites(
       );
     }
     // Fields only: the body stays as it is, so the new doc is the row's new head and the stored body, unparsed.
-    const bodyJson = docBodyJson(doc, row, name);
+    const headJson = found.headJson ?? headJsonOf(row, name);
+    const bodyJson = found.bodyJson ?? docBodyJson(doc, headJson);
     if (bodyJson === null) return undefined;
     const patch = patchFields(row, body);
     const edited: PageRow = { ...row, ...patch };
-    const contentChanged = JSON.stringify(rowMembersOf(row, name)) !== JSON.stringify(rowMembersOf(edited, name));
+    // The fields sent are members of the head, and the head's others (template, workflow) are the row's: the
+    // content changed exactly when the head did.
+    const editedHead = Object.keys(patch).length ? headJsonOf(edited, name) : headJson;
+    const contentChanged = editedHead !== headJson;
     const rowPatch = workflowAfterEdit({ edited, patch, contentChanged, created: false, body, actor, ts });
-    const newDoc = docWithBody({ ...edited, ...rowPatch }, name, bodyJson);
+    const newHead = movesWorkflow(rowPatch) ? headJsonOf({ ...edited, ...rowPatch }, name) : editedHead;
+    const newDoc = docWithBody(newHead, bodyJson);
     const rep = representationOf(at, newDoc);
     const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
     if (!Object.keys(rowPatch).length && newDoc === doc) {
@@ -322,6 +333,8 @@ export function createPageWrites(
       doc: newDoc,
       doc_epoch: found.current_epoch,
       doc_seq: seq,
+      headJson: newHead,
+      bodyJson,
       row: {
         ...row,
         ...patch,
@@ -346,7 +359,8 @@ export function createPageWrites(
     async put(
       actor: Actor,
       segments: readonly string[],
-      input: PagePutBody,
+      /** As the route's schema parsed it (PagePutBody). */
+      body: PagePutBody,
       pre: Preconditions = {},
       /**
        * When `actor` is taken on trust: the one-statement write proves it, any other way confirms it first. The
@@ -354,7 +368,6 @@ export function createPageWrites(
        */
       claim?: ActorClaim,
     ): Promise<PagePutResult> {
-      const body = PagePutBody.parse(input);
       assertLocation(body, segments);
       if (body.workflow?.name !== undefined && body.workflow.name !== DEFAULT_WORKFLOW) {
         throw badRequest(`Pages follow the "${DEFAULT_WORKFLOW}".`, [

@@ -10,7 +10,7 @@ import {
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App, type ByPathRead } from '../../lib/http.js';
-import { sendJson } from '../../lib/respond.js';
+import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
@@ -34,7 +34,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         response: { 200: Page, ...problems(403, 404) },
       },
     },
-    async (request, reply) => sendJson<Page>(reply, await readByPath(request, byPath)),
+    async (request, reply) => answerJson<Page>(reply, await readByPath(request, byPath)),
   );
 
   app.put(
@@ -57,7 +57,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       // The put proved or confirmed a claimed actor before it answered.
       request.actorClaim = null;
       if (r.generationBumped) request.changeGenerationBumpedInStatement();
-      return sendJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
+      return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );
 

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/templates.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
-import { sendJson } from '../../lib/respond.js';
+import { answerJson } from '../../lib/respond.js';
 import type { TemplatesService } from './templates.service.js';
 
 const Params = z.object({ name: TemplateName });
@@ -43,7 +43,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
     },
     async (request, reply) => {
       const r = await templates.get(actorOf(request), request.params.name);
-      return sendJson<Template>(reply, { json: r.json, etag: r.etag });
+      return answerJson<Template>(reply, { json: r.json, etag: r.etag });
     },
   );
 
@@ -85,7 +85,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
     },
     async (request, reply) => {
       const r = await templates.put(actorOf(request), request.params.name, request.body, preconditionsOf(request));
-      return sendJson<Template>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
+      return answerJson<Template>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );
 
