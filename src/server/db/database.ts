@@ -22,6 +22,7 @@ import { assetTouchNode } from './migrations/0120-asset-touch-node.js';
 import { assetDocTouch } from './migrations/0150-asset-doc-touch.js';
 import { assetFieldsPageDocs } from './migrations/0160-asset-fields-page-docs.js';
 import { leanWriteIndexes } from './migrations/0170-lean-write-indexes.js';
+import { assetPageDocsWhenLinked } from './migrations/0180-asset-page-docs-when-linked.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0150-asset-doc-touch': assetDocTouch,
   '0160-asset-fields-page-docs': assetFieldsPageDocs,
   '0170-lean-write-indexes': leanWriteIndexes,
+  '0180-asset-page-docs-when-linked': assetPageDocsWhenLinked,
 };
 
 export interface DatabaseOptions {

@@ -283,6 +283,23 @@ describe('a shared asset edited', () => {
     expect(home).toContain('Call us now');
   });
 
+  it('leaves every page as it was when no page links it', async () => {
+    const opening = '/cms/rest/assets/by-path/Assets/snippets/opening-hours';
+    const asset = JSON.parse((await call('GET', opening)).body) as { id: string };
+    await sql`delete from widgets where shared_asset_id = ${asset.id}`.execute(db());
+    await readAll();
+    const seqs = async () =>
+      (await db().selectFrom('pages').select(['node_id', 'doc_seq']).orderBy('node_id').execute()).map((r) =>
+        String(r.doc_seq),
+      );
+    const before = await seqs();
+    const trusted = await afterWrite('an edit of an asset no page links', () =>
+      call('PUT', opening, { fields: { text: '<p>Open on Sundays</p>' } }),
+    );
+    expect(trusted).toBe((await allPages()).length);
+    expect(await seqs()).toEqual(before);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'while a page write links it for the first time, the page ends up showing the fields committed last',
     async () => {
