@@ -59,9 +59,22 @@ function contentSignature(page: Page): string {
   });
 }
 
-/** True when a row patch changes the page's workflow members (workflowOf), which its head shows. */
-function movesWorkflow(patch: Partial<PageRow>): boolean {
-  return 'workflow_state' in patch || 'checked_out' in patch || 'checked_out_user' in patch || 'workflow_name' in patch;
+/**
+ * A PUT of fields: the head of `edited` (the row with `patch`, the fields sent, applied; `headJson` is the row's
+ * head) and whether the page's content changed. It changed exactly when the head did: the fields are members of
+ * the head, and the head's others (template, workflow) are still the row's.
+ */
+function fieldsEdit(headJson: string, edited: PageRow, patch: Partial<PageRow>, name: string) {
+  const editedHead = Object.keys(patch).length ? headJsonOf(edited, name) : headJson;
+  return { editedHead, contentChanged: editedHead !== headJson };
+}
+
+/** The head of `edited` after the workflow's patch: made again only when that moved the workflow it shows. */
+function headAfterWorkflow(editedHead: string, edited: PageRow, rowPatch: Partial<PageRow>, name: string): string {
+  const final = { ...edited, ...rowPatch };
+  return JSON.stringify(workflowOf(final)) === JSON.stringify(workflowOf(edited))
+    ? editedHead
+    : headJsonOf(final, name);
 }
 
 /** Milliseconds of a page date (`YYYY-MM-DD` or ISO date-time, also with a `+0000` offset). */
@@ -297,12 +310,9 @@ export function createPageWrites(
     if (bodyJson === null) return undefined;
     const patch = patchFields(row, body);
     const edited: PageRow = { ...row, ...patch };
-    // The fields sent are members of the head, and the head's others (template, workflow) are the row's: the
-    // content changed exactly when the head did.
-    const editedHead = Object.keys(patch).length ? headJsonOf(edited, name) : headJson;
-    const contentChanged = editedHead !== headJson;
+    const { editedHead, contentChanged } = fieldsEdit(headJson, edited, patch, name);
     const rowPatch = workflowAfterEdit({ edited, patch, contentChanged, created: false, body, actor, ts });
-    const newHead = movesWorkflow(rowPatch) ? headJsonOf({ ...edited, ...rowPatch }, name) : editedHead;
+    const newHead = headAfterWorkflow(editedHead, edited, rowPatch, name);
     const newDoc = docWithBody(newHead, bodyJson);
     const rep = representationOf(at, newDoc);
     const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
@@ -430,9 +440,8 @@ export function createPageWrites(
         if (before && !body.body && !switching) {
           // Fields only: the body and template stay as they are, so the page changes in its row's members alone
           // (and its content changed when they did).
-          const members = rowMembersOf(edited, loc.name);
-          after = { ...before.page, ...members };
-          contentChanged = JSON.stringify(rowMembersOf(row, loc.name)) !== JSON.stringify(members);
+          after = { ...before.page, ...rowMembersOf(edited, loc.name) };
+          ({ contentChanged } = fieldsEdit(headJsonOf(row, loc.name), edited, patch, loc.name));
         } else {
           // Body regions or a template switch: widgets are written, then the page is presented from its parts.
           const parts: PageParts | undefined = before?.parts;
