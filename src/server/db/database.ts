@@ -23,6 +23,7 @@ import { assetDocTouch } from './migrations/0150-asset-doc-touch.js';
 import { assetFieldsPageDocs } from './migrations/0160-asset-fields-page-docs.js';
 import { leanWriteIndexes } from './migrations/0170-lean-write-indexes.js';
 import { assetPageDocsWhenLinked } from './migrations/0180-asset-page-docs-when-linked.js';
+import { assetOwnTimes } from './migrations/0190-asset-own-times.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0160-asset-fields-page-docs': assetFieldsPageDocs,
   '0170-lean-write-indexes': leanWriteIndexes,
   '0180-asset-page-docs-when-linked': assetPageDocsWhenLinked,
+  '0190-asset-own-times': assetOwnTimes,
 };
 
 export interface DatabaseOptions {

@@ -167,7 +167,10 @@ export interface AssetsTable {
   thumbnail: string | null;
   thumb_blob_key: string | null;
   created_at: string;
+  /** The asset's last-modified time: its row's writes and its node's (migration 0190). */
   updated_at: string;
+  /** The asset node's parent (migration 0190: set on insert, kept when the node moves), for the date listings. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * The stored metadata (migration 0100, modules/assets/assets.metadata.ts): the exact JSON a GET answers at `doc_path`,
    * and its ETag; null when a write made it stale.

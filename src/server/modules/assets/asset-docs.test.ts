@@ -58,6 +58,43 @@ async function expectDocsTrue(after: string) {
   return trusted;
 }
 
+/**
+ * Migration 0190: each asset row's folder is its node's, and its time (the asset's last-modified time) is never
+ * earlier than its node's; the date listings, which read those columns, show every asset in the order of the times
+ * they show, deep from the library and folder by folder.
+ */
+async function expectListingsTrue(after: string) {
+  const db = t.app.folio.ctx.db;
+  const rows = await db
+    .selectFrom('assets as a')
+    .innerJoin('nodes as n', 'n.id', 'a.node_id')
+    .select(['a.node_id', 'a.parent_id', 'a.updated_at', 'n.parent_id as node_parent', 'n.updated_at as node_time'])
+    .execute();
+  for (const r of rows) {
+    expect(r.parent_id, `${after}: the folder of ${r.node_id}`).toBe(r.node_parent);
+    expect(r.updated_at >= r.node_time, `${after}: the time of ${r.node_id}`).toBe(true);
+  }
+  type Item = { id: string; folderPath: string; lastModifiedDate: string };
+  const listed = async (folder: string, deep: boolean) => {
+    const res = await req(
+      'GET',
+      `/cms/rest/assets/list/${encodePath(folder)}?sort=lastModifiedDate&limit=100${deep ? '&recursive=true' : ''}`,
+    );
+    expect(res.statusCode, `${after}: the listing of ${folder}`).toBe(200);
+    return (JSON.parse(res.body) as { items: Item[] }).items;
+  };
+  const all = await listed('Assets', true);
+  expect(all.map((i) => i.id).sort(), `${after}: the deep listing`).toEqual(rows.map((r) => r.node_id).sort());
+  const times = all.map((i) => i.lastModifiedDate);
+  expect(times, `${after}: the deep listing's order`).toEqual([...times].sort());
+  for (const folder of new Set(all.map((i) => i.folderPath))) {
+    expect(
+      (await listed(folder, false)).map((i) => i.id),
+      `${after}: the listing of ${folder}`,
+    ).toEqual(all.filter((i) => i.folderPath === folder).map((i) => i.id));
+  }
+}
+
 describe('stored asset metadata', () => {
   it('is stored by a GET and agrees with the rows after every kind of write', async () => {
     expect((await upload(t, 'Assets/img/a.png', await image('png', 40, 30))).statusCode).toBe(201);
@@ -108,13 +145,19 @@ describe('stored asset metadata', () => {
       ],
       ['a delete', () => req('DELETE', `${META}/Assets/pictures/texts/note`)],
     ];
+    const modified = async (path: string) =>
+      metadataOf(await req('GET', `${META}/${encodePath(path)}`)).lastModifiedDate;
+    const beforeRename = await modified('Assets/img/a.png');
     for (const [what, write] of writes) {
       const res = await write();
       expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+      await expectListingsTrue(`after ${what}`);
       await expectDocsTrue(`after ${what}`);
       // Read again: what the GETs just stored is trusted and still true.
       await expectDocsTrue(`reading again after ${what}`);
     }
+    // A rename is a change of the asset: its last-modified time moved on.
+    expect(await modified('Assets/pictures/apple.png')).not.toBe(beforeRename);
     // The old paths are gone; the copied folder's assets have docs of their own, at their own paths.
     expect((await req('GET', `${META}/Assets/img/a.png`)).statusCode).toBe(404);
     const copy = await req('GET', `/cms/rest/folders/by-path/Assets`);

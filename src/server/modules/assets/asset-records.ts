@@ -83,6 +83,7 @@ export async function insertAssetRecord(trx: Kysely<DB>, a: NewAssetRecord): Pro
     .insertInto('assets')
     .values({
       node_id: id,
+      parent_id: a.folderId,
       type: a.type,
       fields: JSON.stringify(a.fields),
       search_text: assetSearchText(a.name, a.fields),

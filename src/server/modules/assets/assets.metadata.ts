@@ -208,7 +208,7 @@ export function createAssetMetadata(ctx: AppContext) {
     const answered = { created: false as const, generationBumped: true as const };
     if (!planned) return { wrote: false, answer: { ...representAsset(row, target.folder), ...answered } };
     const at = laterThan(row);
-    const written: AssetRow = { ...row, ...planned, updated_at: at, node_updated_at: at };
+    const written: AssetRow = { ...row, ...planned, updated_at: at };
     const rep = representAsset(written, target.folder);
     const proof = allOf(foldersUnchanged(view.folderEpoch), claim?.proof);
     const stored = { doc: rep.json, etag: rep.etag, path: where };
@@ -227,16 +227,12 @@ export function createAssetMetadata(ctx: AppContext) {
   }
 
   /**
-   * The time of a write of `row`: now, or just after the row's and its node's times when the clock has not passed
-   * them (several nodes' clocks, two writes in one millisecond). The node then always takes it, and the doc stored
-   * with the write shows the node's time.
+   * The time of a write of `row`: now, or just after the row's time when the clock has not passed it (several
+   * nodes' clocks, two writes in one millisecond), so that every write changes the asset's last-modified time.
    */
   function laterThan(row: AssetRow): string {
-    const after = (iso: string) => {
-      const t = Date.parse(iso);
-      return Number.isNaN(t) ? 0 : t + 1;
-    };
-    return isoTime(Math.max(ctx.now(), after(row.updated_at), after(row.node_updated_at)));
+    const t = Date.parse(row.updated_at);
+    return isoTime(Math.max(ctx.now(), Number.isNaN(t) ? 0 : t + 1));
   }
 
   /**

@@ -78,7 +78,7 @@ export function presentAsset(row: AssetRow, folderPath: string): AssetMetadata {
       checkedOut: row.checked_out === 1,
       checkedOutUser: row.checked_out_user,
     },
-    lastModifiedDate: referenceTime(row.node_updated_at),
+    lastModifiedDate: referenceTime(row.updated_at),
     createdDate: referenceTime(row.created_at),
     ...(image ? { image } : {}),
     ...(thumbnail ? { thumbnail } : {}),

@@ -14,12 +14,11 @@ import type { Database } from '../../db/database.js';
 import type { AssetsTable, DB, NodeKind } from '../../db/schema.js';
 import { joinedPath, joinedPathParams, MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
 
-/** An asset's node and detail row together. `node_updated_at` is the asset's last-modified time. */
-export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_path'> & {
+/** An asset's node and detail row together. `updated_at` is the asset's last-modified time (migration 0190). */
+export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_path' | 'parent_id'> & {
   id: string;
   name: string;
   parent_id: string;
-  node_updated_at: string;
 };
 
 /** An asset row of a listing, with the path of its folder. */
@@ -78,7 +77,7 @@ export function sortValueOf(row: ListedAssetRow, sort: AssetListSort): string {
     case 'name':
       return row.name;
     case 'lastModifiedDate':
-      return row.node_updated_at;
+      return row.updated_at;
     case 'type':
       return row.type;
     case 'state':
@@ -124,7 +123,6 @@ const assetColumns = [
   'n.id',
   'n.name',
   'n.parent_id',
-  'n.updated_at as node_updated_at',
 ] as const;
 
 /** An asset row with its node by node id (prepared, db/prepared.ts: every read and write of one asset runs it). */
@@ -449,7 +447,6 @@ export const assetsRepository = {
         .set({ ...patch, updated_at: at })
         .where('node_id', 'in', part)
         .execute();
-      await db.updateTable('nodes').set({ updated_at: at }).where('id', 'in', part).execute();
     }
   },
 
@@ -460,7 +457,9 @@ export const assetsRepository = {
    */
   listPageQuery(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number) {
     if (!INDEXED_SORTS.has(f.sort)) return this.sortedPageQuery(db, f, after, limit);
-    const sortColumn = f.sort === 'name' ? 'n.name' : 'n.updated_at';
+    // By date: the asset rows' own times and ids (indexed with their folder, migration 0190).
+    const sortColumn = f.sort === 'name' ? 'n.name' : 'a.updated_at';
+    const idColumn = f.sort === 'name' ? 'n.id' : 'a.node_id';
     const tieBreak = f.recursive || f.sort !== 'name';
     const cmp = f.order === 'asc' ? '>' : '<';
     let q = this.base(db, f)
@@ -469,11 +468,11 @@ export const assetsRepository = {
     if (after) {
       // A row-value comparison (both dialects) so the index range starts right at the cursor.
       q = tieBreak
-        ? q.where((eb) => eb(eb.refTuple(sortColumn, 'n.id'), cmp, eb.tuple(after.value, after.id)))
+        ? q.where((eb) => eb(eb.refTuple(sortColumn, idColumn), cmp, eb.tuple(after.value, after.id)))
         : q.where(sortColumn, cmp, after.value);
     }
     q = q.orderBy(sortColumn, f.order);
-    if (tieBreak) q = q.orderBy('n.id', f.order);
+    if (tieBreak) q = q.orderBy(idColumn, f.order);
     return q.limit(limit);
   },
 
@@ -531,6 +530,9 @@ export const assetsRepository = {
 
   /** FROM and WHERE of a listing; the recursive one names each folder's path `sub.path`. */
   base(db: Kysely<DB>, f: ListFilter) {
+    // The folder as the sort's index holds it: the node's for names, the asset row's for dates (migration 0190).
+    const byDate = f.sort === 'lastModifiedDate';
+    const folderColumn = byDate ? 'a.parent_id' : 'n.parent_id';
     let q = f.recursive
       ? db
           .withRecursive('sub(id, path)', (qb) =>
@@ -546,11 +548,12 @@ export const assetsRepository = {
                   .where('d.kind', '=', 'folder'),
               ),
           )
-          .selectFrom('nodes as n')
-          .innerJoin('sub', 'sub.id', 'n.parent_id')
-          .innerJoin('assets as a', 'a.node_id', 'n.id')
-      : db.selectFrom('nodes as n').innerJoin('assets as a', 'a.node_id', 'n.id').where('n.parent_id', '=', f.folderId);
-    q = q.where('n.kind', '=', 'asset');
+          .selectFrom('assets as a')
+          .innerJoin('nodes as n', 'n.id', 'a.node_id')
+          .innerJoin('sub', 'sub.id', folderColumn)
+      : db.selectFrom('assets as a').innerJoin('nodes as n', 'n.id', 'a.node_id').where(folderColumn, '=', f.folderId);
+    // An asset row is an asset's: the kind only lets the name index's range start at the folder's assets.
+    if (!byDate) q = q.where('n.kind', '=', 'asset');
     if (f.type) q = q.where('a.type', '=', f.type);
     if (f.state) q = q.where('a.workflow_state', '=', f.state);
     if (f.q) q = q.where(sql<boolean>`a.search_text like ${`%${escapeLike(f.q)}%`} escape '\\'`);
