@@ -64,6 +64,18 @@ export interface ListPosition {
 /** Sorts read from an index range (the others sort the folder's rows: the key, then name, then id). */
 const INDEXED_SORTS: ReadonlySet<AssetListSort> = new Set(['name', 'lastModifiedDate']);
 
+/**
+ * The columns a listing reads for its folder, sort value and id, as the sort's index holds them: the asset row's
+ * own for dates (`assets_parent_updated`, `assets_updated`; migration 0190), the node's for every other sort (names
+ * by `nodes_parent_kind_name`, `nodes_kind_name`; type, state and size sort the rows found that way). `byNodeKind`:
+ * the node indexes hold the kind before the name, so those listings name it.
+ */
+function indexedColumnsOf(sort: AssetListSort) {
+  return sort === 'lastModifiedDate'
+    ? ({ folder: 'a.parent_id', sort: 'a.updated_at', id: 'a.node_id', byNodeKind: false } as const)
+    : ({ folder: 'n.parent_id', sort: 'n.name', id: 'n.id', byNodeKind: true } as const);
+}
+
 /** The expression a non-indexed sort orders by; assets without a file have size -1 (first when ascending). */
 function sortKey(sort: AssetListSort) {
   if (sort === 'type') return sql`a.type`;
@@ -457,9 +469,7 @@ export const assetsRepository = {
    */
   listPageQuery(db: Kysely<DB>, f: ListFilter, after: ListPosition | null, limit: number) {
     if (!INDEXED_SORTS.has(f.sort)) return this.sortedPageQuery(db, f, after, limit);
-    // By date: the asset rows' own times and ids (indexed with their folder, migration 0190).
-    const sortColumn = f.sort === 'name' ? 'n.name' : 'a.updated_at';
-    const idColumn = f.sort === 'name' ? 'n.id' : 'a.node_id';
+    const { sort: sortColumn, id: idColumn } = indexedColumnsOf(f.sort);
     const tieBreak = f.recursive || f.sort !== 'name';
     const cmp = f.order === 'asc' ? '>' : '<';
     let q = this.base(db, f)
@@ -530,9 +540,7 @@ export const assetsRepository = {
 
   /** FROM and WHERE of a listing; the recursive one names each folder's path `sub.path`. */
   base(db: Kysely<DB>, f: ListFilter) {
-    // The folder as the sort's index holds it: the node's for names, the asset row's for dates (migration 0190).
-    const byDate = f.sort === 'lastModifiedDate';
-    const folderColumn = byDate ? 'a.parent_id' : 'n.parent_id';
+    const { folder: folderColumn, byNodeKind } = indexedColumnsOf(f.sort);
     let q = f.recursive
       ? db
           .withRecursive('sub(id, path)', (qb) =>
@@ -552,8 +560,8 @@ export const assetsRepository = {
           .innerJoin('nodes as n', 'n.id', 'a.node_id')
           .innerJoin('sub', 'sub.id', folderColumn)
       : db.selectFrom('assets as a').innerJoin('nodes as n', 'n.id', 'a.node_id').where(folderColumn, '=', f.folderId);
-    // An asset row is an asset's: the kind only lets the name index's range start at the folder's assets.
-    if (!byDate) q = q.where('n.kind', '=', 'asset');
+    // An asset row is an asset's: the kind only lets the node index's range start at the folder's assets.
+    if (byNodeKind) q = q.where('n.kind', '=', 'asset');
     if (f.type) q = q.where('a.type', '=', f.type);
     if (f.state) q = q.where('a.workflow_state', '=', f.state);
     if (f.q) q = q.where(sql<boolean>`a.search_text like ${`%${escapeLike(f.q)}%`} escape '\\'`);
