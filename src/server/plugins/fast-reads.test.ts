@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
@@ -167,6 +168,34 @@ describe.each([
     if (cache === 'off') {
       expect(t.app.folio.fastReads.served - served).toBe(asked.filter((k) => k !== 'missing').length);
     }
+  });
+
+  it.runIf(answersHere && cache === 'off')('stay up for clients that left before their answer', async () => {
+    // Answers are written together after the event loop's turn (answersTogether). Each request here arrives with
+    // the end of its connection, so its answer is queued and then written into a connection already closed.
+    await start(env);
+    const auth = { authorization: adminBasic() };
+    for (const url of [PAGE, FOLDER, ASSET]) await expectFastAndSame(url, auth);
+    const { port } = t.app.server.address() as { port: number };
+    const served = t.app.folio.fastReads.served;
+    const received = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const url = [PAGE, FOLDER, ASSET][i % 3]!;
+        return new Promise<number>((resolve) => {
+          let bytes = 0;
+          const socket = net.connect(port, '127.0.0.1', () => {
+            socket.write(`GET ${url} HTTP/1.1\r\nhost: x\r\nauthorization: ${auth.authorization}\r\n\r\n`);
+            socket.resetAndDestroy();
+          });
+          socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve(bytes));
+        });
+      }),
+    );
+    expect(received).toEqual(received.map(() => 0));
+    await vi.waitFor(() => expect(t.app.folio.fastReads.served - served).toBe(30));
+    for (const url of [PAGE, FOLDER, ASSET]) await expectFastAndSame(url, auth);
   });
 
   it.runIf(answersHere)('never answer from before a write, a password change or a sign-out', async () => {
