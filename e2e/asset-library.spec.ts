@@ -285,6 +285,30 @@ test('a save over someone else’s shows what they changed and overwrites only w
   ).toHaveValue('Our team, summer 2026');
 });
 
+test('an asset edit undone leaves no draft, and a draft of what the asset already holds is not offered', async ({
+  page,
+}) => {
+  await uploadThroughApi('Assets/e2e-undo/logo.png', await png(40, 40));
+  await putAsset('Assets/e2e-undo/logo.png', { fields: { alttext: 'Our logo' } });
+  await page.goto('/assets/e2e-undo?asset=logo.png');
+  const alt = page.getByRole('dialog', { name: /logo\.png/ }).getByRole('textbox', { name: 'Alternative text' });
+  await expect(alt).toHaveValue('Our logo');
+  await alt.fill('Our new logo');
+  await expect.poll(() => draftCount(page)).toBe(1);
+  // Typed back as it was: nothing is left to keep.
+  await alt.fill('Our logo');
+  await expect.poll(() => draftCount(page)).toBe(0);
+
+  // Kept, and then someone saves the same text: when the asset opens again there is nothing to give back.
+  await alt.fill('The 2027 logo');
+  await expect.poll(() => draftCount(page)).toBe(1);
+  await putAsset('Assets/e2e-undo/logo.png', { fields: { alttext: 'The 2027 logo' } });
+  await page.reload();
+  await expect(alt).toHaveValue('The 2027 logo');
+  await expect.poll(() => draftCount(page)).toBe(0);
+  await expect(page.getByRole('dialog', { name: 'Restore your unsaved changes?' })).toHaveCount(0);
+});
+
 test('an editor creates a rich text asset and a poll asset from the New menu', async ({ page }) => {
   await putAsset('Assets/e2e-new/readme', { type: 'cmsSimpleTextAsset', fields: { text: 'Folder for new assets' } });
   await openLibrary(page, 'e2e-new');

@@ -49,7 +49,7 @@ describe('useDraft', () => {
   it('offers the draft found when the item opens and writes nothing over it until the user decides', async () => {
     const store = freshStore();
     await store.put(pageOf('alice'), { baseEtag: '"v1"', data: 'kept edits', savedAt: 5 });
-    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), store));
+    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), { store }));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.found).toMatchObject({ data: 'kept edits', baseEtag: '"v1"', savedAt: 5 });
 
@@ -68,7 +68,7 @@ describe('useDraft', () => {
 
   it('keeps edits as they are made and deletes them when discarded (after a save)', async () => {
     const store = freshStore();
-    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), store));
+    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), { store }));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.found).toBeNull();
 
@@ -81,10 +81,31 @@ describe('useDraft', () => {
 
   it('writes a pending draft at once when the tab is closed', async () => {
     const store = freshStore();
-    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), store));
+    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), { store }));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     act(() => result.current.write('last words', '"v1"'));
     window.dispatchEvent(new Event('pagehide'));
     await waitFor(async () => expect((await store.get(pageOf('alice')))?.data).toBe('last words'));
+  });
+
+  it('deletes, and does not offer, a draft found that would change nothing in the item as it is now', async () => {
+    const store = freshStore();
+    await store.put(pageOf('alice'), { baseEtag: '"v1"', data: 'what the item holds', savedAt: 5 });
+    await store.put(pageOf('alice', 'demo/other'), { baseEtag: '"v1"', data: 'edits', savedAt: 5 });
+    const changesNothing = (found: { data: string }) => found.data === 'what the item holds';
+
+    const same = renderHook(() => useDraft<string>(pageOf('alice'), { store, changesNothing }));
+    await waitFor(() => expect(same.result.current.isLoading).toBe(false));
+    expect(same.result.current.found).toBeNull();
+    expect(await store.get(pageOf('alice'))).toBeUndefined();
+    // New edits of it are kept as usual.
+    act(() => same.result.current.write('typed', '"v1"'));
+    await act(() => same.result.current.flush());
+    expect((await store.get(pageOf('alice')))?.data).toBe('typed');
+
+    const other = renderHook(() => useDraft<string>(pageOf('alice', 'demo/other'), { store, changesNothing }));
+    await waitFor(() => expect(other.result.current.isLoading).toBe(false));
+    expect(other.result.current.found).toMatchObject({ data: 'edits' });
+    expect(await store.get(pageOf('alice', 'demo/other'))).toBeDefined();
   });
 });

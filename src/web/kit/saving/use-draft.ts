@@ -19,12 +19,25 @@ export interface DraftController<T> {
   accept(): void;
 }
 
+export interface DraftOptions<T> {
+  /** Where drafts live (tests pass their own). */
+  store?: DraftStore;
+  /**
+   * True when restoring the draft found would change nothing in the item as it is now (its edits were undone, or
+   * someone saved the same): such a draft is deleted when found instead of offered.
+   */
+  changesNothing?: (found: Draft<T>) => boolean;
+}
+
 /**
  * The draft of one item: finds a kept one when the item opens, keeps new edits as they are made (also written
  * at once when the tab is hidden or closed) and deletes it when told. While a found draft waits for the user's
  * decision nothing is written over it. `key` null (no user yet) does nothing.
  */
-export function useDraft<T>(key: DraftKey | null, store: DraftStore = appDraftStore()): DraftController<T> {
+export function useDraft<T>(key: DraftKey | null, options: DraftOptions<T> = {}): DraftController<T> {
+  const store = options.store ?? appDraftStore();
+  const changesNothing = useRef(options.changesNothing);
+  changesNothing.current = options.changesNothing;
   const [isLoading, setLoading] = useState(key !== null);
   const [found, setFound] = useState<Draft<T> | null>(null);
   const pending = useRef<{ data: T; baseEtag: string | null } | null>(null);
@@ -43,8 +56,13 @@ export function useDraft<T>(key: DraftKey | null, store: DraftStore = appDraftSt
     store
       .get<T>(k)
       .catch(() => undefined)
-      .then((d) => {
+      .then(async (d) => {
         if (!alive) return;
+        if (d && changesNothing.current?.(d)) {
+          await store.remove(k).catch(() => undefined);
+          d = undefined;
+          if (!alive) return;
+        }
         setFound(d ?? null);
         holding.current = Boolean(d);
         setLoading(false);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AssetMetadata, AssetPutBody } from '../../../../shared/api/assets';
 import type { Me } from '../../../../shared/api/auth';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
@@ -11,7 +11,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { toast } from '../../../components/ui/toast';
 import { FieldsForm, useFieldsForm, type FieldValues } from '../../../kit/fields-form';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
-import { diffFields, type ConflictRow } from '../../../kit/saving/conflict-diff';
+import { diffFields, sameValue, type ConflictRow } from '../../../kit/saving/conflict-diff';
 import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
 import { isConflict, SAVE_SHORTCUT, useSaveRunner, useSaveShortcut } from '../../../kit/saving/save-runner';
 import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
@@ -89,7 +89,13 @@ export function AssetEditor({
   const [saving, setSaving] = useState<'save' | TransitionName | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const draft = useDraft<FieldValues>(canWrite ? { user: user.username, kind: 'asset', path } : null);
+  const draft = useDraft<FieldValues>(canWrite ? { user: user.username, kind: 'asset', path } : null, {
+    // A kept draft whose every value the asset already holds has nothing to give back.
+    changesNothing: (found) =>
+      Object.entries(found.data).every(([key, value]) => sameValue(value, current.data.fields[key])),
+  });
+  // Every edit is kept in this browser as it is made; when the edits are all undone, their draft goes too.
+  const keptDraft = useRef(false);
   const transitions = useAssetTransitions(path, { enabled: canWrite });
   const usage = useAssetUsage(path);
   const itemLabel = `the asset “${meta.name}”`;
@@ -212,7 +218,13 @@ export function AssetEditor({
               controller={form}
               isReadOnly={!canWrite}
               onValuesChange={(changes) => {
-                if (Object.keys(changes).length > 0) draft.write(changes, base.etag);
+                if (Object.keys(changes).length > 0) {
+                  keptDraft.current = true;
+                  draft.write(changes, base.etag);
+                } else if (keptDraft.current) {
+                  keptDraft.current = false;
+                  void draft.discard();
+                }
               }}
             />
             {error !== null && <InlineAlert title={errorTitle(error)}>{errorMessage(error)}</InlineAlert>}

@@ -41,7 +41,14 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
   const [saveError, setSaveError] = useState<unknown>(null);
   const [conflict, setConflict] = useState<ConflictState | null>(null);
   const controllers = useRef(new Map<string, FieldsFormController>());
-  const draft = useDraft<PageDraftData>({ user, kind: 'page', path });
+  const draft = useDraft<PageDraftData>(
+    { user, kind: 'page', path },
+    {
+      // Nothing to give back: no edit of the version it was made on, or the page as it is now already holds them.
+      changesNothing: (found) =>
+        countChanges(found.data.base, found.data.doc) === 0 || planSave(base.data, found.data.doc) === null,
+    },
+  );
 
   const plan = useMemo(() => planSave(base.data, doc), [base, doc]);
   const dirty = plan !== null;
