@@ -6,8 +6,12 @@ import { SitesScreen } from './sites-screen';
 
 const hrefOf = (name: string) => `/sites/${name}`;
 
+/** One id per site name, as the server gives (React keys the cards by id). */
+const ids = new Map<string, string>();
+const idOf = (name: string) => ids.get(name) ?? ids.set(name, `1-301-${100 + ids.size}`).get(name)!;
+
 const site = (name: string, displayTitle: string) => ({
-  id: `1-301-${name.length}`,
+  id: idOf(name),
   name,
   displayTitle,
   href: `/cms/rest/folders/by-path/${name}`,
