@@ -2,7 +2,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { html } from '@codemirror/lang-html';
 import { sql } from '@codemirror/lang-sql';
 import { bracketMatching, foldGutter, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { Annotation, EditorState, type Extension } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -63,6 +63,23 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
 
   useImperativeHandle(ref, () => ({ focus: () => view.current?.focus() }), []);
 
+  // What the props set beyond the language lives in compartments and is reconfigured in place: rebuilding the
+  // editor when its field turned invalid (or its description changed) lost the focus and the undo history while
+  // the user was typing.
+  const settings = useRef(new Compartment());
+  const lines = useRef(new Compartment());
+  const settingsOf = (): Extension => [
+    EditorState.readOnly.of(Boolean(isReadOnly)),
+    EditorView.editable.of(!isReadOnly),
+    EditorView.contentAttributes.of({
+      'aria-labelledby': labelledBy,
+      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      ...(isInvalid ? { 'aria-invalid': 'true' } : {}),
+      'aria-multiline': 'true',
+    }),
+    placeholder ? placeholderExtension(placeholder) : [],
+  ];
+
   useEffect(() => {
     const extensions: Extension[] = [
       lineNumbers(),
@@ -76,41 +93,53 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
       syntaxHighlighting(highlight),
       keymap.of([...defaultKeymap, ...historyKeymap]),
       EditorView.lineWrapping,
-      EditorState.readOnly.of(Boolean(isReadOnly)),
-      EditorView.editable.of(!isReadOnly),
-      EditorView.contentAttributes.of({
-        'aria-labelledby': labelledBy,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(isInvalid ? { 'aria-invalid': 'true' } : {}),
-        'aria-multiline': 'true',
-      }),
+      settings.current.of(settingsOf()),
+      lines.current.of(lineSeparatorOf(value)),
       EditorView.updateListener.of((update) => {
         if (update.docChanged && !update.transactions.some((t) => t.annotation(external))) {
-          handlers.current.onChange(update.state.doc.toString());
+          handlers.current.onChange(update.state.sliceDoc());
         }
         if (update.focusChanged && !update.view.hasFocus) handlers.current.onBlur?.();
       }),
     ];
     if (language === 'html') extensions.push(html({ autoCloseTags: true }));
     if (language === 'sql') extensions.push(sql());
-    if (placeholder) extensions.push(placeholderExtension(placeholder));
     const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions }) });
     view.current = v;
     return () => {
       v.destroy();
       view.current = null;
     };
-    // The editor is built once per language and mode; `value` changes are applied below.
-  }, [language, isReadOnly, labelledBy, describedBy, isInvalid, placeholder]);
+    // The editor is built once per language; the other props and `value` are applied below.
+  }, [language]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: settings.current.reconfigure(settingsOf()) });
+  }, [isReadOnly, labelledBy, describedBy, isInvalid, placeholder]);
 
   useEffect(() => {
     const v = view.current;
     if (!v) return;
-    const current = v.state.doc.toString();
+    // `sliceDoc` joins the lines with the state's own line break, so a value written with CRLF reads back as it was.
+    const current = v.state.sliceDoc();
     if (current !== value) {
-      v.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: external.of(true) });
+      // The line separator first: the new value is split into lines by the state it is inserted into.
+      v.dispatch({ effects: lines.current.reconfigure(lineSeparatorOf(value)), annotations: external.of(true) });
+      v.dispatch({
+        changes: { from: 0, to: v.state.doc.length, insert: value },
+        annotations: external.of(true),
+      });
     }
   }, [value]);
 
   return <div ref={host} className="code-editor" data-invalid={isInvalid || undefined} />;
 });
+
+/**
+ * Keeps a value's line breaks as they are when it uses CRLF throughout (HTML pasted from Windows tools, imported
+ * content): by default CodeMirror splits lines at any break and joins them with LF, so the first keystroke would
+ * have rewritten every line break of the value. Mixed or LF-only values use the default.
+ */
+function lineSeparatorOf(value: string): Extension {
+  return value.includes('\r\n') && !/\r(?!\n)|(?<!\r)\n/.test(value) ? EditorState.lineSeparator.of('\r\n') : [];
+}
