@@ -79,6 +79,24 @@ describe('useDraft', () => {
     expect(await store.get(pageOf('alice'))).toBeUndefined();
   });
 
+  it('deletes the draft it wrote when the edits are all undone, and never a found one still waiting', async () => {
+    const store = freshStore();
+    const { result } = renderHook(() => useDraft<string>(pageOf('alice'), { store }));
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    act(() => result.current.write('typed', '"v1"'));
+    await act(() => result.current.flush());
+    expect((await store.get(pageOf('alice')))?.data).toBe('typed');
+    act(() => result.current.write(null, '"v1"'));
+    await waitFor(async () => expect(await store.get(pageOf('alice'))).toBeUndefined());
+
+    await store.put(pageOf('alice', 'demo/kept'), { baseEtag: '"v1"', data: 'kept edits' });
+    const waiting = renderHook(() => useDraft<string>(pageOf('alice', 'demo/kept'), { store }));
+    await waitFor(() => expect(waiting.result.current.found).not.toBeNull());
+    act(() => waiting.result.current.write(null, '"v1"'));
+    await act(() => waiting.result.current.flush());
+    expect((await store.get(pageOf('alice', 'demo/kept')))?.data).toBe('kept edits');
+  });
+
   it('writes a pending draft at once when the tab is closed', async () => {
     const store = freshStore();
     const { result } = renderHook(() => useDraft<string>(pageOf('alice'), { store }));

@@ -9,8 +9,11 @@ export interface DraftController<T> {
   isLoading: boolean;
   /** The draft found when the item was opened, until the user restores or discards it. */
   found: Draft<T> | null;
-  /** Keeps `data` as the draft (written after a short pause; `flush` writes at once). */
-  write(data: T, baseEtag: string | null): void;
+  /**
+   * Keeps `data` as the draft (written after a short pause; `flush` writes at once). `null`: no edits any more
+   * (all undone), so the draft written since the item opened is deleted; a found one still waiting is kept.
+   */
+  write(data: T | null, baseEtag: string | null): void;
   /** Writes a pending draft now. */
   flush(): Promise<void>;
   /** Deletes the draft (after a save, or when the user discards it) and forgets the one found. */
@@ -43,6 +46,8 @@ export function useDraft<T>(key: DraftKey | null, options: DraftOptions<T> = {})
   const pending = useRef<{ data: T; baseEtag: string | null } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const holding = useRef(true);
+  /** A draft of this opening was written (or is being written): what `write(null)` deletes. */
+  const wrote = useRef(false);
   const keyId = key ? `${key.user}\u0000${key.kind}\u0000${key.path}` : null;
   const keyRef = useRef(key);
   keyRef.current = key;
@@ -79,6 +84,7 @@ export function useDraft<T>(key: DraftKey | null, options: DraftOptions<T> = {})
     const next = pending.current;
     pending.current = null;
     if (!k || !next || holding.current) return;
+    wrote.current = true;
     try {
       await store.put(k, next);
     } catch {
@@ -87,12 +93,21 @@ export function useDraft<T>(key: DraftKey | null, options: DraftOptions<T> = {})
   }, [store]);
 
   const write = useCallback(
-    (data: T, baseEtag: string | null) => {
-      pending.current = { data, baseEtag };
+    (data: T | null, baseEtag: string | null) => {
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), WRITE_DELAY_MS);
+      timer.current = null;
+      if (data !== null) {
+        pending.current = { data, baseEtag };
+        timer.current = setTimeout(() => void flush(), WRITE_DELAY_MS);
+        return;
+      }
+      pending.current = null;
+      const k = keyRef.current;
+      if (!k || !wrote.current || holding.current) return;
+      wrote.current = false;
+      void store.remove(k).catch(() => undefined);
     },
-    [flush],
+    [flush, store],
   );
 
   const discard = useCallback(async () => {
@@ -100,6 +115,7 @@ export function useDraft<T>(key: DraftKey | null, options: DraftOptions<T> = {})
     timer.current = null;
     pending.current = null;
     holding.current = false;
+    wrote.current = false;
     setFound(null);
     const k = keyRef.current;
     if (k) await store.remove(k).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { AssetMetadata, AssetPutBody } from '../../../../shared/api/assets';
 import type { Me } from '../../../../shared/api/auth';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
@@ -94,8 +94,6 @@ export function AssetEditor({
     changesNothing: (found) =>
       Object.entries(found.data).every(([key, value]) => sameValue(value, current.data.fields[key])),
   });
-  // Every edit is kept in this browser as it is made; when the edits are all undone, their draft goes too.
-  const keptDraft = useRef(false);
   const transitions = useAssetTransitions(path, { enabled: canWrite });
   const usage = useAssetUsage(path);
   const itemLabel = `the asset “${meta.name}”`;
@@ -217,15 +215,8 @@ export function AssetEditor({
             <FieldsForm
               controller={form}
               isReadOnly={!canWrite}
-              onValuesChange={(changes) => {
-                if (Object.keys(changes).length > 0) {
-                  keptDraft.current = true;
-                  draft.write(changes, base.etag);
-                } else if (keptDraft.current) {
-                  keptDraft.current = false;
-                  void draft.discard();
-                }
-              }}
+              // Every edit is kept in this browser as it is made; all undone, their draft goes too.
+              onValuesChange={(changes) => draft.write(Object.keys(changes).length > 0 ? changes : null, base.etag)}
             />
             {error !== null && <InlineAlert title={errorTitle(error)}>{errorMessage(error)}</InlineAlert>}
             {canWrite && (

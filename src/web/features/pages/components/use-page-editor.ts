@@ -57,17 +57,9 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
   // Every edit is kept in this browser as it is made; when the edits are all undone, the draft of them goes too
   // (nothing is left to offer back when the page is opened again).
   const writeDraft = draft.write;
-  const discardDraft = draft.discard;
-  const keptDraft = useRef(false);
   useEffect(() => {
-    if (dirty) {
-      keptDraft.current = true;
-      writeDraft({ base: base.data, doc }, base.etag);
-    } else if (keptDraft.current) {
-      keptDraft.current = false;
-      void discardDraft();
-    }
-  }, [dirty, doc, base, writeDraft, discardDraft]);
+    writeDraft(dirty ? { base: base.data, doc } : null, base.etag);
+  }, [dirty, doc, base, writeDraft]);
 
   const replace = useCallback((next: WithEtag<Page>, nextDoc?: EditorDoc) => {
     setBase(next);
