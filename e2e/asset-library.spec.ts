@@ -307,6 +307,15 @@ test('an asset edit undone leaves no draft, and a draft of what the asset alread
   await expect(alt).toHaveValue('The 2027 logo');
   await expect.poll(() => draftCount(page)).toBe(0);
   await expect(page.getByRole('dialog', { name: 'Restore your unsaved changes?' })).toHaveCount(0);
+
+  // Saved: nothing is left to keep either.
+  await alt.fill('The 2028 logo');
+  await expect.poll(() => draftCount(page)).toBe(1);
+  await page.keyboard.press('Control+s');
+  await expect
+    .poll(async () => (await assetJson('Assets/e2e-undo/logo.png')).body.fields.alttext)
+    .toBe('The 2028 logo');
+  await expect.poll(() => draftCount(page)).toBe(0);
 });
 
 test('an editor creates a rich text asset and a poll asset from the New menu', async ({ page }) => {

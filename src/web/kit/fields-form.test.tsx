@@ -102,6 +102,24 @@ describe('FieldsForm', () => {
     expect(controller().isDirty).toBe(true);
   });
 
+  it('tells its listener there is no change left once reset to the values just saved', async () => {
+    const user = userEvent.setup();
+    const heard: FieldValues[] = [];
+    const { controller } = renderKitForm(
+      kitApi(),
+      rss,
+      { placeholder: 'Loading', rss_url: 'https://example.com/a.rss' },
+      { onValuesChange: (changes) => heard.push(changes) },
+    );
+    await user.type(screen.getByRole('textbox', { name: /Placeholder/ }), '…');
+    expect(heard.at(-1)).toEqual({ placeholder: 'Loading…' });
+    // Saved: the form starts again from what the server now holds.
+    act(() => controller().reset({ placeholder: 'Loading…', rss_url: 'https://example.com/a.rss' }));
+    expect(heard.at(-1)).toEqual({});
+    expect(controller().changes()).toEqual({});
+    expect(controller().isDirty).toBe(false);
+  });
+
   it('requires the required fields of a new asset, and focuses the first one left empty', async () => {
     const { controller } = renderForm(rss, {}, true);
     let valid = true;

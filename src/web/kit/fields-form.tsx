@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import type { FieldError } from '../../shared/api/errors';
 import { checkFieldValue, type FieldDef } from '../../shared/registry';
@@ -75,6 +75,9 @@ export function useFieldsForm({
 }): FieldsFormController {
   const startValues = useMemo(() => valuesFor(defs, initial), [defs, initial]);
   const [start, setStart] = useState(startValues);
+  // `changes()` reads the start values here: `reset` fires the form's watchers before the new state renders, and
+  // they must already see no change (the asset editor kept a draft of a value just saved).
+  const startNow = useRef(startValues);
   const form = useForm<FieldValues>({ defaultValues: startValues, mode: 'onChange' });
   const watched = form.watch();
   const isDirty = defs.some((d) => differs(watched[d.key], start[d.key]));
@@ -82,9 +85,10 @@ export function useFieldsForm({
   const changes = useCallback((): FieldValues => {
     const now = form.getValues();
     const out: FieldValues = {};
-    for (const d of defs) if (differs(now[d.key], start[d.key])) out[d.key] = isEmpty(now[d.key]) ? null : now[d.key]!;
+    const from = startNow.current;
+    for (const d of defs) if (differs(now[d.key], from[d.key])) out[d.key] = isEmpty(now[d.key]) ? null : now[d.key]!;
     return out;
-  }, [defs, form, start]);
+  }, [defs, form]);
 
   const values = useCallback((): FieldValues => {
     const now = form.getValues();
@@ -118,6 +122,7 @@ export function useFieldsForm({
   const reset = useCallback(
     (next: FieldValues) => {
       const v = valuesFor(defs, next);
+      startNow.current = v;
       setStart(v);
       form.reset(v);
     },

@@ -24,12 +24,13 @@ function Harness(props: {
   creating?: boolean;
   isReadOnly?: boolean;
   onController: (c: FieldsFormController) => void;
+  onValuesChange?: (changes: FieldValues) => void;
 }) {
   const controller = useFieldsForm(props);
   useEffect(() => {
     props.onController(controller);
   });
-  return <FieldsForm controller={controller} isReadOnly={props.isReadOnly} />;
+  return <FieldsForm controller={controller} isReadOnly={props.isReadOnly} onValuesChange={props.onValuesChange} />;
 }
 
 /** Everything the kit's forms need around them: the API, the query cache and the kit's services. */
@@ -56,7 +57,17 @@ export function renderKitForm(
   api: WebApi,
   defs: readonly FieldDef[],
   initial: FieldValues,
-  { creating = false, isReadOnly, services }: { creating?: boolean; isReadOnly?: boolean; services?: KitServices } = {},
+  {
+    creating = false,
+    isReadOnly,
+    services,
+    onValuesChange,
+  }: {
+    creating?: boolean;
+    isReadOnly?: boolean;
+    services?: KitServices;
+    onValuesChange?: (changes: FieldValues) => void;
+  } = {},
 ) {
   let controller!: FieldsFormController;
   const view = render(
@@ -67,6 +78,7 @@ export function renderKitForm(
         creating={creating}
         isReadOnly={isReadOnly}
         onController={(c) => (controller = c)}
+        onValuesChange={onValuesChange}
       />
     </KitProviders>,
   );
