@@ -22,6 +22,7 @@ import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration }
 import type { AppContext } from './lib/context.js';
 import type { App } from './lib/http.js';
 import { lazyRequestLogger } from './lib/request-logger.js';
+import { isApiUrl, isServiceUrl } from './lib/service-urls.js';
 import { registerAssetsRoutes } from './modules/assets/assets.routes.js';
 import { createAssetsService } from './modules/assets/assets.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -181,7 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as { hide?: boolean } | undefined;
-    const documented = route.url.startsWith('/cms/') || route.url === '/healthz';
+    const documented = isApiUrl(route.url);
     for (const method of methods) {
       routes.push({ method, url: route.url, documented: documented && !schema?.hide && method !== 'HEAD' });
     }
@@ -293,8 +294,7 @@ async function registerSpa(app: App, webDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    const isApi = url.startsWith('/cms/') || url === '/cms' || url.startsWith('/docs') || url === '/healthz';
-    if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (hasSpa && !isServiceUrl(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url}.`);

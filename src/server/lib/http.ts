@@ -52,7 +52,7 @@ declare module 'fastify' {
      * A route whose handler proves a remembered Basic credential or session inside its own statement (ActorClaim),
      * so that on PostgreSQL the request does not read the user row, the session or the change generation first
      * (for a GET only while the response cache is off: a cache lookup reads the generation anyway). The handler
-     * must pass `request.actorClaim` on to a service that honours it, and clear it once the service answered.
+     * must pass `request.actorClaim` on to a service that honours it, and clear it once the service answered (`withActorClaim`).
      */
     provesActor?: boolean;
     /**
@@ -77,6 +77,20 @@ export interface ByPathRead {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated();
   return request.actor;
+}
+
+/**
+ * Runs the service of a `provesActor` route with the request's ActorClaim, and clears the claim once the service
+ * answered: it proved or confirmed the claimed actor before it did. When it throws, the claim stays for the error
+ * handler to confirm before any answer goes out.
+ */
+export async function withActorClaim<T>(
+  request: FastifyRequest,
+  run: (claim: ActorClaim | undefined) => Promise<T>,
+): Promise<T> {
+  const answer = await run(request.actorClaim ?? undefined);
+  request.actorClaim = null;
+  return answer;
 }
 
 /**

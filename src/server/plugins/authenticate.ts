@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { CSRF_HEADER } from '../../shared/api/auth.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import type { App } from '../lib/http.js';
+import { needsCredentials } from '../lib/service-urls.js';
 import type { Actor, ActorClaim } from '../lib/context.js';
 import type { AuthService, SessionInfo } from '../modules/auth/auth.service.js';
 
@@ -10,9 +11,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Paths that need credentials: the API and its docs. The SPA's static files and /healthz do not. */
 function needsAuth(request: FastifyRequest): boolean {
-  const url = request.url;
   // The URL first: `routeOptions` builds an object at every read.
-  return (url.startsWith('/cms/') || url === '/cms' || url.startsWith('/docs')) && !request.routeOptions.config?.public;
+  return needsCredentials(request.url) && !request.routeOptions.config?.public;
 }
 
 /**

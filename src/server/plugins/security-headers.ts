@@ -1,4 +1,5 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { isApiUrl } from '../lib/service-urls.js';
 
 /**
  * CSP for everything the server sends: no inline script anywhere; styles may be inline (React style props
@@ -42,8 +43,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     // A route may send a CSP of its own (the API docs page does).
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.headers(SECURITY_HEADERS);
-    const url = request.url;
-    if (url.startsWith('/cms/') || url.startsWith('/healthz')) reply.header('cache-control', 'no-store');
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     done(null, payload);
   };
   app.addHook('onSend', onSend);

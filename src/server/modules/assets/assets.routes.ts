@@ -20,7 +20,7 @@ import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, headerOf, problems, type App, type ByPathRead } from '../../lib/http.js';
+import { actorOf, headerOf, problems, type App, type ByPathRead, withActorClaim } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
@@ -104,16 +104,9 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const claim = request.actorClaim ?? undefined;
-      const rep = await assets.put(
-        actorOf(request),
-        itemPathOf(request),
-        request.body,
-        preconditionsOf(request),
-        claim,
+      const rep = await withActorClaim(request, (claim) =>
+        assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
       );
-      // The put proved or confirmed a claimed actor before it answered.
-      request.actorClaim = null;
       if (rep.generationBumped) request.changeGenerationBumpedInStatement();
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, problems, type App, type ByPathRead } from '../../lib/http.js';
+import { actorOf, problems, type App, type ByPathRead, withActorClaim } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
@@ -52,10 +52,9 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const claim = request.actorClaim ?? undefined;
-      const r = await pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim);
-      // The put proved or confirmed a claimed actor before it answered.
-      request.actorClaim = null;
+      const r = await withActorClaim(request, (claim) =>
+        pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      );
       if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
     },

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
-import { actorOf, type ByPathRead } from '../../lib/http.js';
+import { actorOf, withActorClaim, type ByPathRead } from '../../lib/http.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 
 /**
@@ -31,10 +31,7 @@ export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean
  * (a claimed caller is proven or confirmed by it). Fast reads (plugins/fast-reads.ts) answer with the same `read`.
  */
 export async function readByPath(request: FastifyRequest, read: ByPathRead): Promise<SerialisedJson> {
-  const answer = await read.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
-  // The get proved or confirmed a claimed actor before it answered.
-  request.actorClaim = null;
-  return answer;
+  return withActorClaim(request, (claim) => read.get(actorOf(request), itemPathOf(request), claim));
 }
 
 /**
