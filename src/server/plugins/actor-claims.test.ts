@@ -139,4 +139,45 @@ describe('PUTs that prove their caller', () => {
     expect(now.json().fields.text).toBe('<p>Two</p>');
     expect((await put('<p>Four</p>', basic('ed', 'changed-2'))).statusCode).toBe(200);
   });
+  it('write a folder’s own fields for a remembered caller, proven in the write, and refuse changed credentials', async () => {
+    const section = '/cms/rest/folders/by-path/demo/about';
+    const editor = await t.createUser('ed', 'Editor');
+    const put = (displayTitle: string, authorization = editor) =>
+      t.request({
+        method: 'PUT',
+        url: section,
+        headers: { authorization },
+        payload: { sectionInfo: { displayTitle } },
+      });
+    expect((await put('One')).statusCode).toBe(200);
+    let res: Awaited<ReturnType<typeof put>> | undefined;
+    const sent = await statementsOf(t, async () => (res = await put('Two')));
+    expect(res!.statusCode).toBe(200);
+    // The section as this node wrote it is written again at once: no read of it or of the caller.
+    expect(sent).toHaveLength(1);
+    expect(sent.at(-1)).toMatch(
+      process.env.TEST_DATABASE_URL
+        ? /^with generation_bump as .*update "nodes" set .* and \(exists \(select 1 from users /
+        : /^update "nodes" set .* and \(exists \(select 1 from users /,
+    );
+    // The editor's GET (accessLevel is the caller's).
+    expect((await t.request({ method: 'GET', url: section, headers: { authorization: editor } })).body).toBe(res!.body);
+    expect(
+      (await t.request({ method: 'PUT', url: '/cms/rest/users/ed', payload: { role: 'Viewer' } })).statusCode,
+    ).toBe(200);
+    expect((await put('As a viewer')).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/cms/rest/users/ed',
+          payload: { role: 'Editor', password: 'changed-3' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    // 401 for a write, and for a PUT that would change nothing.
+    for (const title of ['Three', 'Two']) expect((await put(title)).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: section })).json().sectionInfo.displayTitle).toBe('Two');
+    expect((await put('Four', basic('ed', 'changed-3'))).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { splitPath } from '../../../shared/api/paths.js';
 import type { Actor } from '../../lib/context.js';
+import { problemOf, statementsOf } from '../../test/harness.js';
 import { createFolderReads } from './folders.read.js';
 import { foldersRepository } from './folders.repository.js';
 import { represent } from './folders.represent.js';
@@ -257,5 +259,156 @@ describe('stored folder docs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await db().selectFrom('folder_docs').selectAll().where('node_id', '=', id).execute()).toEqual([]);
     expect(((await expectCurrent('Assets')).subfolders as unknown[]).length).toBe(0);
+  });
+});
+
+// A PUT of an item's own fields (the properties form) is one read and one write, no transaction, answered from
+// the rows read and the columns written: it must answer exactly what the general way would, and lose nothing to a
+// write that comes in between.
+describe('PUT of an item’s own fields', () => {
+  const pg = !!process.env.TEST_DATABASE_URL;
+  /** The statements that write a node outside a transaction's own (the one write of the quick way). */
+  const nodeWrites = (sent: string[]) => sent.filter((s) => /update "nodes" set/.test(s));
+
+  it('answers what a GET then answers, for every kind, in one read and one write', async () => {
+    await createSite(app(), 'www', { templateName: 'landing' });
+    await createSection(app(), 'www/news');
+    await createExternalLink(app(), 'www/docs', 'https://example.org/a');
+    await createFolder(app(), 'www/files');
+    await createPage(app(), 'www/news', 'first');
+    const edits: [string, Record<string, unknown>][] = [
+      ['www', { sectionInfo: { displayTitle: 'Welcome', navClass: 'top' } }],
+      ['www/news', { sectionInfo: { displayTitle: 'Press', targetWindow: '_blank' }, workflow: 'Default Workflow' }],
+      ['www/docs', { sectionInfo: { externalLinkUrl: 'https://example.org/b', displayTitle: 'Docs' } }],
+      ['www/files', { workflow: 'Default Workflow' }],
+    ];
+    for (const [path, body] of edits) {
+      // A GET first: the PUT must also clear the doc it stored.
+      await expectCurrent(path);
+      let res: Awaited<ReturnType<typeof putFolder>> | undefined;
+      const sent = await statementsOf(app(), async () => (res = await putFolder(app(), path, body)));
+      expect(res!.statusCode, res!.body).toBe(200);
+      // SQLite reads synchronously (not through Kysely's executeQuery); PostgreSQL sends the read, then the write.
+      expect(sent, path).toHaveLength(pg ? 2 : 1);
+      expect(nodeWrites(sent), path).toHaveLength(1);
+      const now = await expectCurrent(path);
+      expect(res!.body, path).toBe(JSON.stringify(now));
+      const get = await getFolder(app(), path);
+      expect(res!.headers.etag, path).toBe(get.res.headers.etag);
+      // Written again by this process: the item as it wrote it is written again at once, no read.
+      const workflow = body.workflow === undefined ? 'Default Workflow' : '[default]';
+      const again = { ...body, workflow };
+      const sentAgain = await statementsOf(app(), async () => (res = await putFolder(app(), path, again)));
+      expect(res!.statusCode, res!.body).toBe(200);
+      expect(sentAgain, `${path} again`).toHaveLength(1);
+      expect(res!.body, path).toBe(JSON.stringify(await expectCurrent(path)));
+      expect(JSON.parse(res!.body).workflow).toBe(workflow);
+    }
+    const news = (await getFolder(app(), 'www/news')).folder;
+    expect(news.sectionInfo).toMatchObject({ displayTitle: 'Press', targetWindow: '_blank' });
+    expect(news.workflow).toBe('[default]');
+    expect((await getFolder(app(), 'www/docs')).folder.sectionInfo?.externalLinkUrl).toBe('https://example.org/b');
+    // The parent lists its children as before (their titles are not part of its JSON).
+    await expectCurrent('www');
+  });
+
+  it('writes nothing when nothing changes, and refuses what the general way refuses, changing nothing', async () => {
+    await createSite(app(), 'www', { templateName: 'landing' });
+    await createSection(app(), 'www/news', { displayTitle: 'News' });
+    await createFolder(app(), 'www/files');
+    const siteId = (await getFolder(app(), 'www')).folder.id;
+    const before = await getFolder(app(), 'www/news');
+    const same = await statementsOf(app(), async () => {
+      const res = await putFolder(app(), 'www/news', { sectionInfo: { displayTitle: 'News' } });
+      expect(res.body).toBe(before.res.body);
+    });
+    expect(nodeWrites(same)).toEqual([]);
+    const refused: [string, Record<string, unknown>, Record<string, string>, number, string][] = [
+      ['www/news', { sectionInfo: { displayTitle: 'X' } }, { 'if-match': '"stale"' }, 412, 'PRECONDITION_FAILED'],
+      ['www/news', { sectionInfo: { displayTitle: 'X' } }, { 'if-none-match': '*' }, 412, 'PRECONDITION_FAILED'],
+      ['www/news', { id: siteId, sectionInfo: { displayTitle: 'X' } }, {}, 409, 'ID_MISMATCH'],
+      ['www/news', { sectionInfo: { type: 'externallink', displayTitle: 'X' } }, {}, 409, 'TYPE_MISMATCH'],
+      ['www/news', { sectionInfo: { externalLinkUrl: 'https://example.org/' } }, {}, 400, 'INVALID_BODY'],
+      ['www/news', { workflow: 'Nightly' }, {}, 400, 'INVALID_BODY'],
+      ['www/files', { sectionInfo: { displayTitle: 'X' } }, {}, 409, 'TYPE_MISMATCH'],
+    ];
+    for (const [path, body, headers, status, code] of refused) {
+      const res = await putFolder(app(), path, body, headers);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(problemOf(res).code).toBe(code);
+    }
+    const viewer = await app().createUser('vera', 'Viewer');
+    const denied = await putFolder(
+      app(),
+      'www/news',
+      { sectionInfo: { displayTitle: 'X' } },
+      { authorization: viewer },
+    );
+    expect(denied.statusCode).toBe(403);
+    expect((await getFolder(app(), 'www/news')).res.body).toBe(before.res.body);
+    // With the current ETag it goes through.
+    const ok = await putFolder(
+      app(),
+      'www/news',
+      { sectionInfo: { displayTitle: 'Matched' } },
+      { 'if-match': before.res.headers.etag as string },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(JSON.parse(ok.body).sectionInfo.displayTitle).toBe('Matched');
+  });
+
+  it('a write between its read and its write sends it the general way: both writes hold', async () => {
+    await createSite(app(), 'www', { templateName: 'landing' });
+    await createSection(app(), 'www/news', { displayTitle: 'News' });
+    const id = (await locateFolder(db(), splitPath('www/news'))).at(-1)!.id;
+    // Just before the quick way's write, another writer changes another field of the same section and adds a child.
+    const raced = [
+      `update nodes set nav_class = 'raced' where id = '${id}'`,
+      `update nodes set display_title = 'Theirs' where id = '${id}'`,
+    ];
+    for (const race of raced) {
+      const database = db();
+      const execute = database.executeQuery.bind(database);
+      let once = true;
+      database.executeQuery = (async (query: Parameters<typeof execute>[0]) => {
+        const text = 'sql' in query ? query.sql : query.compile().sql;
+        if (once && /update "nodes" set/.test(text) && !database.isTransaction) {
+          once = false;
+          await sql.raw(race).execute(database);
+        }
+        return execute(query);
+      }) as typeof database.executeQuery;
+      let res;
+      try {
+        res = await putFolder(app(), 'www/news', {
+          sectionInfo: { targetWindow: race.includes('nav') ? '_top' : '_blank' },
+        });
+      } finally {
+        database.executeQuery = execute;
+      }
+      expect(once, 'the quick way was taken').toBe(false);
+      expect(res.statusCode, res.body).toBe(200);
+      const now = await expectCurrent('www/news');
+      expect(res.body).toBe(JSON.stringify(now));
+    }
+    expect((await getFolder(app(), 'www/news')).folder.sectionInfo).toMatchObject({
+      navClass: 'raced',
+      displayTitle: 'Theirs',
+      targetWindow: '_blank',
+    });
+    // The section as this process last wrote it is remembered; a write behind the app since makes that stale:
+    // the remembered write fails its condition, and a fresh read and write follow.
+    expect((await putFolder(app(), 'www/news', { sectionInfo: { navClass: 'mine' } })).statusCode).toBe(200);
+    await sql.raw(`update nodes set nav_class = 'behind' where id = '${id}'`).execute(db());
+    await app().app.folio.ctx.generation.bump();
+    let res: Awaited<ReturnType<typeof putFolder>> | undefined;
+    const sent = await statementsOf(
+      app(),
+      async () => (res = await putFolder(app(), 'www/news', { sectionInfo: { displayTitle: 'Ours' } })),
+    );
+    expect(nodeWrites(sent)).toHaveLength(2);
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(res!.body).toBe(JSON.stringify(await expectCurrent('www/news')));
+    expect(JSON.parse(res!.body).sectionInfo).toMatchObject({ navClass: 'behind', displayTitle: 'Ours' });
   });
 });

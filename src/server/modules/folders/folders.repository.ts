@@ -1,12 +1,21 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { containsIgnoringCase, isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
-import { perProofCondition, prepared, proofSql, withProofParams, type StatementProof } from '../../db/prepared.js';
+import {
+  allOf,
+  perProofCondition,
+  prepared,
+  preparedUpdate,
+  proofSql,
+  withProofParams,
+  type StatementProof,
+} from '../../db/prepared.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { AccessLevel } from '../tree/access.js';
 import {
   chainOfJoinedRow,
+  foldersUnchanged,
   joinedColumns,
   joinedPath,
   joinedPathParams,
@@ -147,6 +156,25 @@ const STORE_DOC_NEW = prepared(
       on conflict (node_id) do nothing`,
 );
 
+/**
+ * An update of a node's own columns outside a transaction that also bumps the change generation (PostgreSQL), under
+ * the conditions its proof adds (see writeFieldsIf); runs that arrive together go out as one statement.
+ */
+const UPDATE_NODE_FIELDS = preparedUpdate<NodeRow>('nodes', 'id', [], undefined, {
+  bumpsGeneration: true,
+  batched: true,
+});
+
+/**
+ * The condition that nothing a node's folder JSON shows changed since its doc row's `seq` was read (null: there was
+ * no row then). Any write of a column the JSON shows, or of a child it lists, advances that `seq` or makes the row.
+ */
+function docSeqUnchanged(id: string, seq: string | number | null): StatementProof {
+  return seq === null
+    ? { condition: 'not exists (select 1 from folder_docs where node_id = {})', values: [id] }
+    : { condition: '(select seq from folder_docs where node_id = {}) = {}', values: [id, seq] };
+}
+
 /** A stored folder doc found by its path under the current epoch (DOC_AT_PATH). */
 export interface FolderDocAtPath {
   doc: string;
@@ -211,6 +239,22 @@ export const foldersRepository = {
   async storeDoc(db: Kysely<DB>, p: FolderDocStore): Promise<void> {
     if (p.seq === null) await STORE_DOC_NEW.run(db, p);
     else await STORE_DOC_AT_SEQ.run(db, { ...p, seq: p.seq });
+  },
+
+  /**
+   * Writes `patch` on the node `id` only if nothing its JSON shows changed since `read` (its doc row's `seq` and the
+   * folder-doc epoch as read with it) and, with a `proof`, only if that holds too (an ActorClaim's); the change
+   * generation is bumped in the same statement (PostgreSQL). Answers whether the row was written.
+   */
+  async writeFieldsIf(
+    db: Kysely<DB>,
+    id: string,
+    patch: Partial<NodeRow>,
+    read: Pick<FolderRead, 'seq' | 'epoch'>,
+    proof?: StatementProof,
+  ): Promise<boolean> {
+    const condition = allOf(docSeqUnchanged(id, read.seq), foldersUnchanged(read.epoch), proof)!;
+    return (await UPDATE_NODE_FIELDS.run(db, id, patch, undefined, condition)) > 0n;
   },
 
   /** The doc stored at `path` under the current epoch (DOC_AT_PATH). */

@@ -17,7 +17,7 @@ import {
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
 import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, headerOf, problems, type App, type ByPathRead } from '../../lib/http.js';
+import { actorOf, headerOf, problems, type App, type ByPathRead, withActorClaim } from '../../lib/http.js';
 import { answerJson, serialise } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
@@ -141,11 +141,13 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         body: FolderPutBody.nullable().optional(),
         response: { 200: Folder, 201: Folder, ...problems(403, 404, 409, 412) },
       },
+      config: { provesActor: true },
     },
     async (request, reply) => {
-      const r = await folders.put(actorOf(request), itemPathOf(request), request.body, {
-        ...preconditionsOf(request),
-      });
+      const r = await withActorClaim(request, (claim) =>
+        folders.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      );
+      if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return answerJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );

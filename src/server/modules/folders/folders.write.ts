@@ -4,8 +4,9 @@ import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { nextId } from '../../db/dialect.js';
 import type { DB, NodeKind } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors.js';
+import { createRemembered, nextSeq } from '../../lib/remembered.js';
 import { assertPreconditions } from '../../lib/etag.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
 import { newNodeRow, treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
@@ -16,19 +17,134 @@ import {
   aKind,
   canContain,
   isContainer,
+  isFolderLike,
   isNavigation,
   lockFound,
   missingError,
   quotePath,
   realmOf,
 } from './folders.rules.js';
-import { represent, type Preconditions, type Represented } from './folders.represent.js';
+import { foldersRepository as repo, type FolderRead } from './folders.repository.js';
+import { linkTargetsOf, represent, representWith, type Preconditions, type Represented } from './folders.represent.js';
 
 type Tx = Kysely<DB>;
+
+/** How many items a process remembers after writing their fields (each a row and its children's ids and names). */
+const REMEMBERED_FOLDERS = 1000;
+/** Items with more children than this are read again at each write (an asset folder may hold 100,000 assets). */
+const REMEMBERED_CHILDREN = 500;
+
+/**
+ * Whether a PUT body changes nothing but columns of the item's own that need no read to check (display title,
+ * target window, navigation class, link URL, workflow): what the properties form sends. Those updates take one
+ * read and one write (updateNow).
+ */
+function ownFieldsOnly(body: FolderPutBody): boolean {
+  const si = body.sectionInfo;
+  return (
+    !body.subfolders?.length &&
+    !body.subsections?.length &&
+    body.accessLevel === undefined &&
+    si?.templateName === undefined &&
+    si?.linkTarget === undefined
+  );
+}
+
+/** The columns an update by `body` changes on the item at the end of `chain` (409 and 400 for what cannot be). */
+async function patchOf(
+  db: Tx,
+  actor: Actor,
+  chain: readonly NodeRow[],
+  segments: readonly string[],
+  body: FolderPutBody,
+): Promise<Partial<NodeRow>> {
+  const node = chain[chain.length - 1]!;
+  if (body.id !== undefined && body.id !== node.id) {
+    throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of ${quotePath(segments)} (${node.id}).`);
+  }
+  const fields = await fieldsOf(db, actor, node.kind, body, chain);
+  return Object.fromEntries(
+    Object.entries(fields).filter(([k, v]) => node[k as keyof NodeRow] !== v),
+  ) as Partial<NodeRow>;
+}
 
 /** PUT of sites, folders, sections, links and asset folders: create at a free path, update what is there. */
 export function createFolderWrites(ctx: AppContext) {
   const now = () => isoTime(ctx.now());
+  const { readNow } = ctx.database;
+
+  /**
+   * The items this process last wrote the fields of, by path, as it wrote them (an admin going through a site's
+   * sections), so that the next update of one is its `UPDATE` alone. Nothing is answered from memory without that
+   * write, which holds only if nothing changed since (see writeFrom).
+   */
+  const memory = createRemembered<FolderRead>(REMEMBERED_FOLDERS);
+
+  /**
+   * An update of the item's own fields (ownFieldsOnly) as one statement when this process wrote it last
+   * (`memory`), else as one read and one write, no transaction: the path, the item, its children, its doc row's
+   * `seq` and the folder-doc epoch in one statement, then the write (writeFrom). Undefined when this does not
+   * apply (nothing or something other than a folder there, section links to show, a deep path) or another write
+   * came in between: the transactional way then does it and checks everything again. Throws what that way would
+   * for access, preconditions and fields.
+   */
+  async function updateNow(
+    actor: Actor,
+    segments: readonly string[],
+    body: FolderPutBody,
+    pre: Preconditions,
+    claim: ActorClaim | undefined,
+  ): Promise<{ answer: Represented; wrote: boolean } | undefined> {
+    const remembered = memory.get(segments.join('/'));
+    if (remembered) {
+      // Anything the remembered item would answer but a write (an error, a 412, a write of nothing) is answered
+      // from a fresh read instead.
+      const written = await writeFrom(remembered, actor, segments, body, pre, claim).catch(() => undefined);
+      if (written?.wrote) return written;
+    }
+    const found = readNow
+      ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
+      : await repo.withChildrenByPath(ctx.db, segments);
+    return found && writeFrom(found, actor, segments, body, pre, claim);
+  }
+
+  /**
+   * Checks an update of the item as `found` shows it (access, preconditions, fields), then writes its columns in
+   * one `UPDATE` on condition that its doc row's `seq` and the folder-doc epoch are still those of `found`
+   * (writeFieldsIf; anything its JSON shows, a rename, move or access level above it advances one), which also
+   * proves a claimed actor. The answer is presented from `found` and the columns written. Undefined when the
+   * condition failed or the item is not for this way; `wrote: false` when there was nothing to write.
+   */
+  async function writeFrom(
+    found: FolderRead,
+    actor: Actor,
+    segments: readonly string[],
+    body: FolderPutBody,
+    pre: Preconditions,
+    claim: ActorClaim | undefined,
+  ): Promise<{ answer: Represented; wrote: boolean } | undefined> {
+    const where = segments.join('/');
+    const { chain } = found;
+    const node = chain[chain.length - 1]!;
+    const children = isContainer(node.kind) ? found.children : [];
+    if (!isFolderLike(node.kind) || linkTargetsOf(node, children).length) return undefined;
+    requireAccess(actor, chain, 'WRITE', quotePath(segments));
+    const before = representWith(actor, chain, segments, children, new Map());
+    assertPreconditions(pre, before.etag, quotePath(segments));
+    const patch = await patchOf(ctx.db, actor, chain, segments, body);
+    if (!Object.keys(patch).length) return { answer: before, wrote: false };
+    const write = { ...patch, updated_at: now(), updated_by: actor.username };
+    if (!(await repo.writeFieldsIf(ctx.db, node.id, write, found, claim?.proof))) {
+      memory.forget(where);
+      return undefined;
+    }
+    const written = [...chain.slice(0, -1), { ...node, ...write }];
+    // The write advanced the doc row's seq, or made the row at 1 (migration 0130's triggers).
+    if (found.children.length <= REMEMBERED_CHILDREN) {
+      memory.set(where, { ...found, chain: written, seq: found.seq === null ? 1 : nextSeq(found.seq) });
+    }
+    return { answer: representWith(actor, written, segments, children, new Map()), wrote: true };
+  }
 
   /** PUT on an existing item: only what the body sends changes. */
   async function update(
@@ -53,13 +169,7 @@ export function createFolderWrites(ctx: AppContext) {
       const { etag } = await represent(db, actor, chain, segments);
       assertPreconditions(pre, etag, quotePath(segments));
     }
-    if (body.id !== undefined && body.id !== node.id) {
-      throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of ${quotePath(segments)} (${node.id}).`);
-    }
-    const fields = await fieldsOf(db, actor, node.kind, body, chain);
-    const patch = Object.fromEntries(
-      Object.entries(fields).filter(([k, v]) => node[k as keyof NodeRow] !== v),
-    ) as Partial<NodeRow>;
+    const patch = await patchOf(db, actor, chain, segments, body);
     if (Object.keys(patch).length) {
       await tree.update(db, node.id, { ...patch, updated_at: now(), updated_by: actor.username });
       Object.assign(node, patch);
@@ -155,16 +265,39 @@ export function createFolderWrites(ctx: AppContext) {
   }
 
   return {
-    /** PUT: creates or updates the item at `segments` in one transaction; answers it and whether it was created. */
+    /**
+     * PUT: creates or updates the item at `segments`; answers it and whether it was created. An update of the
+     * item's own fields is one read and one write when nothing else writes it meanwhile (updateNow); anything else
+     * is one transaction. With a `claim`, the actor is taken on trust: that write proves it, any other way confirms
+     * it first; the put answers only once it was proven or confirmed, and an error it throws leaves that to the
+     * caller. `generationBumped`: the write bumped the change generation itself.
+     */
     async put(
       actor: Actor,
       segments: readonly string[],
       input: FolderPutBody | null | undefined,
       pre: Preconditions = {},
-    ): Promise<Represented & { created: boolean }> {
+      claim?: ActorClaim,
+    ): Promise<Represented & { created: boolean; generationBumped?: true }> {
       const body = input ?? {};
       assertLocation(segments, body);
       assertDistinctEntries(body);
+      if (ownFieldsOnly(body)) {
+        let quick: Awaited<ReturnType<typeof updateNow>>;
+        try {
+          quick = await updateNow(actor, segments, body, pre, claim);
+        } catch (err) {
+          // Refused under a claimed actor: the refusal stands if the actor is who it claimed to be (401 otherwise);
+          // a role other than the one claimed decides again, the general way.
+          if (!claim || (await claim.confirm()).role === claim.role) throw err;
+        }
+        if (quick?.wrote) return { ...quick.answer, created: false, generationBumped: true };
+        // Nothing to write, so nothing proved a claimed actor: it is confirmed before the item is answered.
+        if (quick && (!claim || (await claim.confirm()).role === claim.role))
+          return { ...quick.answer, created: false };
+      }
+      // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
+      if (claim) actor = await claim.confirm();
       return ctx.db.transaction().execute(async (trx) => {
         const { chain, found } = await tree.resolve(trx, segments);
         if (found === segments.length - 1) {
