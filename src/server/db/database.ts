@@ -24,6 +24,7 @@ import { assetFieldsPageDocs } from './migrations/0160-asset-fields-page-docs.js
 import { leanWriteIndexes } from './migrations/0170-lean-write-indexes.js';
 import { assetPageDocsWhenLinked } from './migrations/0180-asset-page-docs-when-linked.js';
 import { assetOwnTimes } from './migrations/0190-asset-own-times.js';
+import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0170-lean-write-indexes': leanWriteIndexes,
   '0180-asset-page-docs-when-linked': assetPageDocsWhenLinked,
   '0190-asset-own-times': assetOwnTimes,
+  '0200-folder-doc-bump': folderDocBump,
 };
 
 export interface DatabaseOptions {
