@@ -10,7 +10,7 @@ import { CACHE, ROOT } from './paths.js';
  * Version of the generated data's format: bump it whenever generate.ts makes different data, and every cached
  * dataset is generated again.
  */
-export const DATA_VERSION = 1;
+export const DATA_VERSION = 2;
 export const TEMPLATE = 'bench-article';
 export const SITE = 'bench';
 export const PAGES_PER_FOLDER = 100;
@@ -21,6 +21,13 @@ export const LISTING_PAGE = 2000;
 export const LISTING_ASSETS = LISTING_PAGE * LISTING_PAGE_SIZE + 25;
 export const LISTING_FOLDER = ['Assets', 'bench-list'];
 export const IMAGE_ASSET = ['Assets', 'bench', 'photo.jpg'];
+/** Sections of the site (each with its landing page) whose display titles "PUT section" changes. */
+export const SECTIONS = 50;
+
+/** Where section `i` lives: `bench/s<i>`. */
+export function sectionSegments(i: number): string[] {
+  return [SITE, `s${pad(i, 2)}`];
+}
 
 export interface DatasetManifest {
   version: number;

@@ -37,6 +37,8 @@ import {
   listingAssetName,
   pageSegments,
   PAGES_PER_FOLDER,
+  SECTIONS,
+  sectionSegments,
   SITE,
   TEMPLATE,
   type DatasetManifest,
@@ -147,6 +149,11 @@ async function main() {
     siteName: SITE,
     sectionInfo: { displayTitle: 'Benchmarks', templateName: TEMPLATE, targetWindow: '_self', navClass: '' },
   });
+  for (let i = 0; i < SECTIONS; i++) {
+    await folders.put(actor, sectionSegments(i), {
+      sectionInfo: { displayTitle: `Section ${i}`, templateName: TEMPLATE, targetWindow: '_self', navClass: '' },
+    });
+  }
 
   // The image asset of "GET asset metadata": a real upload, with its thumbnail.
   const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3b82f6' } })

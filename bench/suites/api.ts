@@ -10,6 +10,8 @@ import {
   LISTING_PAGE_SIZE,
   listingAssetName,
   pageSegments,
+  SECTIONS,
+  sectionSegments,
   TEMPLATE,
 } from '../lib/dataset.js';
 import type { RecordedResponse } from '../lib/bare-server.js';
@@ -218,6 +220,13 @@ export async function apiCases(
   let assetPutBytes = 0;
   // GET too: the database anchor keeps a row per URL Folio answered a GET of.
   for (const url of assetPool) assetPutBytes = (await record(url), await record(url, 'PUT'));
+  // The sections whose display titles PUT section changes (GET too, as for assets).
+  const sectionPool = Array.from(
+    { length: SECTIONS },
+    (_, i) => `/cms/rest/folders/by-path/${enc(sectionSegments(i))}`,
+  );
+  let sectionPutBytes = 0;
+  for (const url of sectionPool) sectionPutBytes = (await record(url), await record(url, 'PUT'));
   const folderBytes = await record(FOLDER_URL);
   const assetBytes = await record(ASSET_URL);
   const list1Bytes = await record(LIST_URL);
@@ -238,6 +247,12 @@ export async function apiCases(
     method: 'PUT',
     path: assetPool[Math.floor(Math.random() * assetPool.length)]!,
     body: JSON.stringify({ fields: { text: `Edited snippet ${++j}` } }),
+  });
+  let m = 0;
+  const putSection: RequestFactory = () => ({
+    method: 'PUT',
+    path: sectionPool[Math.floor(Math.random() * sectionPool.length)]!,
+    body: JSON.stringify({ sectionInfo: { displayTitle: `Edited section ${++m}` } }),
   });
   const cases: ApiCase[] = [
     {
@@ -277,12 +292,19 @@ export async function apiCases(
       folio: fixed(listing2000),
       bare: fixed(listing2000),
     },
-    // Last: these change the data (text assets' text; pages' display names).
+    // Last: these change the data (text assets' text; sections' display titles; pages' display names).
     {
       name: 'PUT asset metadata (a field)',
       responseBytes: assetPutBytes,
       folio: putAsset,
       bare: putAsset,
+      anchored: true,
+    },
+    {
+      name: 'PUT section (display title)',
+      responseBytes: sectionPutBytes,
+      folio: putSection,
+      bare: putSection,
       anchored: true,
     },
     { name: 'PUT page (small change)', responseBytes: pageBytes[0]!, folio: putPage, bare: putPage, anchored: true },
