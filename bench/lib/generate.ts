@@ -5,9 +5,10 @@
  *
  *   tsx bench/lib/generate.ts --out <dir> --pages 1000,100000
  *
- * One dataset per page count; all share the same base: the `bench-article` template, the `bench` site, an
- * image asset, and an asset folder of LISTING_ASSETS non-binary assets (so listing page 2,000 exists at the
- * default page size). Pages are added in order, so the 100k dataset is the 1k dataset plus 99k pages.
+ * One dataset per page count; all share the same base: the `bench-article` template, the `bench` site and its
+ * SECTIONS sections, an image asset, and an asset folder of LISTING_ASSETS non-binary assets (so listing page
+ * 2,000 exists at the default page size). Pages are added in order, so the 100k dataset is the 1k dataset plus
+ * 99k pages.
  *
  * With `--database-url postgres://…` (one size only) the data goes into that database instead, and `--out`
  * becomes the data dir (blobs) of the server that benchmarks it.
