@@ -79,6 +79,8 @@ test('a changed display title is not dropped when another tree item is chosen', 
   await treeItem(page, 'Home (demo), site').click();
   await guard.getByRole('button', { name: 'Save and leave' }).click();
   await expect(page).toHaveURL(/\/sites\/demo$/);
+  // The tree shows the new title at once (it comes from the parent's listing, read again after the save).
+  await expect(treeItem(page, 'News and press (news), section')).toBeVisible();
   const res = await page.request.get('/cms/rest/folders/by-path/demo/news');
   const saved = (await res.json()) as { sectionInfo: { displayTitle: string } };
   expect(saved.sectionInfo.displayTitle).toBe('News and press');
