@@ -41,6 +41,29 @@ export interface ActorClaim extends Actor {
   confirm(): Promise<Actor>;
 }
 
+/**
+ * Tries a write that proves a claimed actor in its own statement, before the general way (the one-statement PUTs).
+ * `attempt` answers `wrote: true` when its statement wrote, which proved the claim; `wrote: false` with the answer
+ * when there was nothing to write; undefined when the general way must decide. A claim neither proven nor confirmed
+ * answers nothing: what `attempt` throws, or answers without a write, stands once the claim is confirmed under the
+ * role it claimed (401 otherwise); under another role the general way decides again. Undefined: take the general
+ * way, after `claim.confirm()` (which authenticates once, however often asked).
+ */
+export async function tryProvingWrite<T>(
+  claim: ActorClaim | undefined,
+  attempt: () => Promise<{ answer: T; wrote: boolean } | undefined>,
+): Promise<T | undefined> {
+  const sameRole = async () => !claim || (await claim.confirm()).role === claim.role;
+  let tried: { answer: T; wrote: boolean } | undefined;
+  try {
+    tried = await attempt();
+  } catch (err) {
+    if (await sameRole()) throw err;
+    return undefined;
+  }
+  return tried && (tried.wrote || (await sameRole())) ? tried.answer : undefined;
+}
+
 /** The actor used by start-up work such as seeding. */
 export const SYSTEM_ACTOR: Actor = { username: 'admin', role: 'Admin' };
 

@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/api/errors.js';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths.js';
 import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
@@ -159,25 +159,17 @@ export function createAssetMetadata(ctx: AppContext) {
     body: AssetPutBody,
     pre: Preconditions,
     claim: ActorClaim | undefined,
-  ): Promise<(AssetRepresentation & { created: false; generationBumped: true }) | undefined> {
+  ) {
     const where = target.segments.join('/');
     const remembered = memory.get(where);
     if (remembered) {
       // Anything the remembered asset would answer but a write (an error, a 412, a write of nothing) is answered
       // from a fresh read instead.
       const written = await writeFrom(remembered, actor, target, body, pre, claim).catch(() => undefined);
-      if (written?.wrote) return written.answer;
+      if (written?.wrote) return written;
     }
     const found = await repo.writeViewByPath(ctx.db, target.segments);
-    if (!found) return undefined;
-    const r = await writeFrom(found, actor, target, body, pre, claim);
-    if (!r) return undefined;
-    if (!r.wrote) {
-      // Nothing to write, so nothing proves a claimed actor: it is confirmed before the asset is answered (and a
-      // role other than the one claimed decides again, the general way).
-      if (claim && (await claim.confirm()).role !== claim.role) return undefined;
-    }
-    return r.answer;
+    return found && writeFrom(found, actor, target, body, pre, claim);
   }
 
   /**
@@ -298,14 +290,7 @@ export function createAssetMetadata(ctx: AppContext) {
     const fields = body.fields ?? {};
     const targetState = body.workflow?.state as WorkflowState | undefined;
 
-    let quick: Awaited<ReturnType<typeof updateNow>>;
-    try {
-      quick = await updateNow(actor, target, body, pre, claim);
-    } catch (err) {
-      // Refused under a claimed actor: the refusal stands if the actor is who it claimed to be (401 otherwise);
-      // a role other than the one claimed decides again, the general way.
-      if (!claim || (await claim.confirm()).role === claim.role) throw err;
-    }
+    const quick = await tryProvingWrite(claim, () => updateNow(actor, target, body, pre, claim));
     if (quick) return quick;
     // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
     if (claim) actor = await claim.confirm();

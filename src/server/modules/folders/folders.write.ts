@@ -4,7 +4,7 @@ import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { nextId } from '../../db/dialect.js';
 import type { DB, NodeKind } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors.js';
 import { createRemembered, nextSeq } from '../../lib/remembered.js';
 import { assertPreconditions } from '../../lib/etag.js';
@@ -283,18 +283,12 @@ export function createFolderWrites(ctx: AppContext) {
       assertLocation(segments, body);
       assertDistinctEntries(body);
       if (ownFieldsOnly(body)) {
-        let quick: Awaited<ReturnType<typeof updateNow>>;
-        try {
-          quick = await updateNow(actor, segments, body, pre, claim);
-        } catch (err) {
-          // Refused under a claimed actor: the refusal stands if the actor is who it claimed to be (401 otherwise);
-          // a role other than the one claimed decides again, the general way.
-          if (!claim || (await claim.confirm()).role === claim.role) throw err;
-        }
-        if (quick?.wrote) return { ...quick.answer, created: false, generationBumped: true };
-        // Nothing to write, so nothing proved a claimed actor: it is confirmed before the item is answered.
-        if (quick && (!claim || (await claim.confirm()).role === claim.role))
-          return { ...quick.answer, created: false };
+        const quick = await tryProvingWrite(claim, async () => {
+          const r = await updateNow(actor, segments, body, pre, claim);
+          const bumped = r?.wrote ? { generationBumped: true as const } : {};
+          return r && { answer: { ...r.answer, created: false, ...bumped }, wrote: r.wrote };
+        });
+        if (quick) return quick;
       }
       // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
       if (claim) actor = await claim.confirm();

@@ -6,7 +6,7 @@ import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
@@ -257,7 +257,7 @@ export function createPageWrites(
     pre: Preconditions,
     ts: string,
     claim: ActorClaim | undefined,
-  ): Promise<PagePutResult | undefined> {
+  ): Promise<{ answer: PagePutResult; wrote: boolean } | undefined> {
     const path = docPathOf(segments);
     if (path === undefined || body.body !== undefined) return undefined;
     const remembered = memory.get(path);
@@ -285,7 +285,7 @@ export function createPageWrites(
     pre: Preconditions,
     ts: string,
     claim: ActorClaim | undefined,
-  ): Promise<PagePutResult | undefined> {
+  ): Promise<{ answer: PagePutResult; wrote: boolean } | undefined> {
     const { row } = found;
     if (!isPagePath(found.chain.map((n) => n?.kind))) return undefined;
     const doc = trustedDoc(row);
@@ -317,12 +317,10 @@ export function createPageWrites(
     const rep = representationOf(at, newDoc);
     const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
     if (!Object.keys(rowPatch).length && newDoc === doc) {
-      // Nothing to write: a remembered page is read afresh. Nothing proves a claimed actor either: it is confirmed
-      // before the page is answered (and a role other than the one claimed decides again, the general way).
+      // Nothing to write: a remembered page is read afresh (and nothing proved a claimed actor: tryProvingWrite).
       if (remembered) return undefined;
-      if (claim && (await claim.confirm()).role !== claim.role) return undefined;
       memory.set(path, found);
-      return result;
+      return { answer: result, wrote: false };
     }
     const stamp = { path, etag: rep.etag };
     const wrote = await repo.updatePageAndDoc(
@@ -356,7 +354,7 @@ export function createPageWrites(
         doc_etag: rep.etag,
       },
     });
-    return result;
+    return { answer: result, wrote: true };
   }
 
   return {
@@ -386,14 +384,7 @@ export function createPageWrites(
       }
       const now = ctx.now();
       const ts = isoTime(now);
-      let quick: PagePutResult | undefined;
-      try {
-        quick = await putFieldsNow(actor, segments, body, pre, ts, claim);
-      } catch (err) {
-        // Refused under a claimed actor: the refusal stands if the actor is who it claimed to be (401 otherwise);
-        // a role other than the one claimed decides again, the general way.
-        if (!claim || (await claim.confirm()).role === claim.role) throw err;
-      }
+      const quick = await tryProvingWrite(claim, () => putFieldsNow(actor, segments, body, pre, ts, claim));
       if (quick) return quick;
       // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
       if (claim) actor = await claim.confirm();
