@@ -1,5 +1,5 @@
 // `npm run openapi:types`: builds the server in-process on a temporary data dir, reads its OpenAPI document and
-// writes the types openapi-typescript generates from it to src/shared/api/openapi-types.ts (committed, used by the
+// writes the types openapi-typescript generates from it to src/generated/openapi-types.ts (committed, used by the
 // generated-client test). `--print` writes the document to stdout instead.
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../shared/api/openapi-types.js';
+import type { paths } from '../generated/openapi-types.js';
 import { image } from './modules/assets/assets.fixtures.js';
 import { ADMIN, createTestApp, type TestApp } from './test/harness.js';
 import { OPENAPI_TYPES_FILE, openApiTypesOf } from './test/openapi-types.js';
