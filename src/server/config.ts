@@ -58,6 +58,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** The name of every environment variable the server reads (the README's Configuration table lists each). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** Everything the server reads from its environment, resolved and typed. */
 export interface Config {
   port: number;
