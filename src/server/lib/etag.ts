@@ -1,16 +1,9 @@
 import { hash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { preconditionFailed } from './errors.js';
-import { headerOf } from './http.js';
 
 /** A strong ETag of a JSON representation: a hash of its exact bytes (the one-shot `hash`: no Hash object). */
 export function etagOf(json: string): string {
   return `"${hash('sha256', json, 'base64url').slice(0, 32)}"`;
-}
-
-/** The `If-Match` header of a request, or undefined when none was sent. */
-export function ifMatchOf(request: FastifyRequest): string | undefined {
-  return headerOf(request, 'if-match');
 }
 
 /**
@@ -29,11 +22,6 @@ export function assertIfMatch(ifMatch: string | undefined, currentEtag: string |
 export interface Preconditions {
   ifMatch?: string;
   ifNoneMatch?: string;
-}
-
-/** The `If-Match` and `If-None-Match` headers of a request. */
-export function preconditionsOf(request: FastifyRequest): Preconditions {
-  return { ifMatch: headerOf(request, 'if-match'), ifNoneMatch: headerOf(request, 'if-none-match') };
 }
 
 /**

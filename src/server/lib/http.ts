@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ProblemDetails } from '../../shared/api/errors.js';
 import type { Actor, ActorClaim } from './context.js';
+import type { Preconditions } from './etag.js';
 import type { SerialisedJson } from './respond.js';
 import { unauthenticated } from './errors.js';
 
@@ -107,4 +108,14 @@ export function problems(...statuses: number[]): Record<number, z.ZodType> {
 export function headerOf(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v.join(',') : v;
+}
+
+/** The `If-Match` header of a request, or undefined when none was sent. */
+export function ifMatchOf(request: FastifyRequest): string | undefined {
+  return headerOf(request, 'if-match');
+}
+
+/** The `If-Match` and `If-None-Match` headers of a request. */
+export function preconditionsOf(request: FastifyRequest): Preconditions {
+  return { ifMatch: headerOf(request, 'if-match'), ifNoneMatch: headerOf(request, 'if-none-match') };
 }

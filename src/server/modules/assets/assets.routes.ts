@@ -19,8 +19,16 @@ import { assetHref } from '../../../shared/api/paths.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, headerOf, problems, type App, type ByPathRead, withActorClaim } from '../../lib/http.js';
+import {
+  actorOf,
+  type App,
+  type ByPathRead,
+  headerOf,
+  ifMatchOf,
+  preconditionsOf,
+  problems,
+  withActorClaim,
+} from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';

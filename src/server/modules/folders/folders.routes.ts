@@ -16,8 +16,16 @@ import {
 } from '../../../shared/api/folders.js';
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, headerOf, problems, type App, type ByPathRead, withActorClaim } from '../../lib/http.js';
+import {
+  actorOf,
+  type App,
+  type ByPathRead,
+  headerOf,
+  ifMatchOf,
+  preconditionsOf,
+  problems,
+  withActorClaim,
+} from '../../lib/http.js';
 import { answerJson, serialise } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';

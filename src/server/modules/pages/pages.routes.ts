@@ -8,8 +8,15 @@ import {
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, problems, type App, type ByPathRead, withActorClaim } from '../../lib/http.js';
+import {
+  actorOf,
+  type App,
+  type ByPathRead,
+  ifMatchOf,
+  preconditionsOf,
+  problems,
+  withActorClaim,
+} from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';

@@ -8,8 +8,7 @@ import {
   TemplatePutBody,
   TemplateUsage,
 } from '../../../shared/api/templates.js';
-import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, problems, type App } from '../../lib/http.js';
+import { actorOf, type App, ifMatchOf, preconditionsOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import type { TemplatesService } from './templates.service.js';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { User, UserPutBody, Username } from '../../../shared/api/auth.js';
 import { DeletedMessage } from '../../../shared/api/common.js';
-import { ifMatchOf, preconditionsOf } from '../../lib/etag.js';
-import { actorOf, problems, type App } from '../../lib/http.js';
+import { actorOf, type App, ifMatchOf, preconditionsOf, problems } from '../../lib/http.js';
 import type { UsersService } from './users.service.js';
 
 const Params = z.object({ name: Username });
