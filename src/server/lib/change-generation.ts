@@ -8,7 +8,7 @@ import { sharedRuns } from './shared-runs.js';
 /**
  * The change generation: a value that differs after every acknowledged write, on every node. Caches (the
  * response cache, the Basic credential cache) remember the generation they read before producing an entry and
- * trust the entry only while the generation is still the same. See lib/README.md for the consistency argument.
+ * trust the entry only while the generation is still the same. See docs/decisions.md for the consistency argument.
  *
  * `read()` answers the current generation: it reflects every write acknowledged before the call. SQLite answers
  * at once (no query); PostgreSQL after one round trip, shared by the callers that arrive while one is under way
