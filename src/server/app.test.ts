@@ -83,9 +83,30 @@ describe('service core', () => {
       expect(res.statusCode, url).toBe(404);
       expect(problemOf(res).code).toBe('NOT_FOUND');
     }
-    const wrongMethod = await t.request({ method: 'PATCH', url: '/cms/rest/users' });
-    expect(wrongMethod.statusCode).toBe(404);
-    problemOf(wrongMethod);
+    // A method no route takes, on a path no route has, is still a 404 (not a 405).
+    const nowhere = await t.request({ method: 'PATCH', url: '/cms/rest/nothing-here' });
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.headers.allow).toBeUndefined();
+    expect(problemOf(nowhere).code).toBe('NOT_FOUND');
+  });
+
+  it('answers a method a path does not take with 405, METHOD_NOT_ALLOWED and Allow', async () => {
+    const cases: [method: 'PATCH' | 'POST' | 'DELETE' | 'GET' | 'PUT', url: string, allow: string][] = [
+      ['PATCH', '/cms/rest/users', 'GET, HEAD'],
+      ['DELETE', '/cms/rest/sites?x=1', 'GET, HEAD'],
+      ['POST', '/cms/rest/users/someone', 'DELETE, GET, HEAD, PUT'],
+      ['PATCH', '/cms/rest/pages/by-path/demo/home', 'DELETE, GET, HEAD, PUT'],
+      ['GET', '/cms/rest/auth/login', 'POST'],
+      ['PUT', '/healthz', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await t.request({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      const p = problemOf(res);
+      expect(p).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', title: 'Method Not Allowed' });
+      expect(p.detail).toContain(allow);
+    }
   });
 
   it('answers a malformed percent-encoded URL with 400 problem JSON', async () => {

@@ -42,6 +42,7 @@ import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
 import { installFastReads, type FastReads } from './plugins/fast-reads.js';
+import { allowedMethodsOf } from './plugins/method-not-allowed.js';
 import { createInFlight } from './plugins/in-flight.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
 import { registerResponseCache, type ResponseCache } from './plugins/response-cache.js';
@@ -258,7 +259,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const assetEtags = createAssetsService(ctx);
   folders.useEtagSource('asset', async (actor, segments) => (await assetEtags.get(actor, segments)).etag);
 
-  await registerSpa(app, config.webDir);
+  await registerSpa(app, config.webDir, routes);
 
   if (config.seed) {
     await app.ready();
@@ -275,8 +276,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return Object.assign(app, { folio: extras });
 }
 
-/** Serves the built SPA: hashed assets cached for good, index.html for every other non-API GET (deep links). */
-async function registerSpa(app: App, webDir: string) {
+/**
+ * Serves the built SPA: hashed assets cached for good, index.html for every other non-API GET (deep links). Any
+ * other request no route answers is a 405 with `Allow` when its path has routes under other methods, else a 404.
+ */
+async function registerSpa(app: App, webDir: string, routes: FolioExtras['routes']) {
   const index = path.join(webDir, 'index.html');
   const hasSpa = fs.existsSync(index);
   if (hasSpa) {
@@ -296,6 +300,12 @@ async function registerSpa(app: App, webDir: string) {
     const url = request.url.split('?')[0]!;
     if (hasSpa && !isServiceUrl(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const allow = allowedMethodsOf(app, new Set(routes.map((r) => r.method)), request);
+    if (allow.length > 0) {
+      void reply.header('allow', allow.join(', '));
+      const detail = `${request.method} is not allowed on ${url}: it answers ${allow.join(', ')}.`;
+      return sendProblem(reply, 405, 'METHOD_NOT_ALLOWED', detail);
     }
     return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url}.`);
   });
