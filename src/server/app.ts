@@ -153,7 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 
   const auth = createAuthService(ctx);
-  const users = createUsersService(ctx);
+  const users = createUsersService(ctx, auth);
   const admin = await auth.ensureAdmin();
 
   // Blobs left by a crash between a blob write and its row's commit (or a row's delete and its blob's) go here.

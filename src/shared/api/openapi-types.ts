@@ -1212,6 +1212,8 @@ export interface operations {
           /** @enum {string} */
           role: 'Viewer' | 'Contributor' | 'Editor' | 'Admin';
           password?: string;
+          /** @description Your current password: required with `password` when you change your own account's (400 when missing or wrong; wrong ones count toward the sign-in rate limit); not used for other users. */
+          currentPassword?: string;
         };
       };
     };

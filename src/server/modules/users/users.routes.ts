@@ -48,6 +48,7 @@ export function registerUsersRoutes(app: App, users: UsersService) {
         request.params.name,
         request.body,
         preconditionsOf(request),
+        request.ip,
       );
       return reply
         .code(created ? 201 : 200)
