@@ -41,6 +41,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
+import { answerClientError } from './plugins/client-errors.js';
 import { installFastReads, type FastReads } from './plugins/fast-reads.js';
 import { allowedMethodsOf } from './plugins/method-not-allowed.js';
 import { createInFlight } from './plugins/in-flight.js';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     childLoggerFactory: lazyRequestLogger,
     trustProxy: false,
     routerOptions: { maxParamLength: 2000 },
+    // What Node's HTTP parser refuses (headers or URL over the limit: 431) is problem JSON too.
+    clientErrorHandler: answerClientError,
     // Errors raised before routing (a malformed percent-encoded URL) are problem JSON too.
     frameworkErrors: (err, _request, reply) => {
       void sendProblem(reply, 400, 'INVALID_PARAMETER', `The request URL is malformed: ${err.message}`);

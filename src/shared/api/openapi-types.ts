@@ -598,6 +598,9 @@ export interface components {
         | 'UNSUPPORTED_MEDIA_TYPE'
         | 'RANGE_NOT_SATISFIABLE'
         | 'TOO_MANY_ATTEMPTS'
+        | 'HEADERS_TOO_LARGE'
+        | 'REQUEST_TIMEOUT'
+        | 'MALFORMED_REQUEST'
         | 'STORAGE_UNAVAILABLE'
         | 'INTERNAL_ERROR';
       errors?: {
