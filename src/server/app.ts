@@ -28,7 +28,7 @@ import { createAssetsService } from './modules/assets/assets.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerDocsRoutes } from './modules/docs/docs.routes.js';
-import { openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
+import { OPENAPI_TAGS, openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -206,7 +206,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         version: '1.0.0',
         description:
           'Pages, sites, folders, sections, links and assets, addressed by path. Errors are RFC 9457 problem details.',
+        contact: { name: 'Folio' },
       },
+      tags: OPENAPI_TAGS,
       components: {
         securitySchemes: {
           basic: { type: 'http', scheme: 'basic' },
