@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './support/env';
 import { signInThroughForm } from './support/sign-in';
+import { adminApi, createUser } from './support/users';
 
 const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
@@ -115,6 +116,48 @@ test('an admin cannot change their own role or delete themselves from the Users 
   await expect(page.getByRole('menuitem', { name: 'Reset password…' })).toBeEnabled();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Actions for admin' })).toBeFocused();
+});
+
+test('an admin resetting their own password on the Users screen gives the current one first', async ({
+  playwright,
+  browser,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const api = await adminApi(playwright, baseURL);
+  // An admin of its own: the seeded one's sessions serve every other test.
+  const me = await createUser(api, 'second-admin', 'Admin');
+  const newPassword = `${me.password}-2`;
+  const context = await browser.newContext({ baseURL, storageState: SIGNED_OUT });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await signInThroughForm(page, me.username, me.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+  await page.goto('/users');
+
+  await openUserAction(page, me.username, 'Reset password…');
+  const reset = page.getByRole('dialog', { name: `Reset the password of ${me.username}` });
+  await expect(reset).toContainText('enter your current password first');
+  await reset.getByLabel('New password').fill(newPassword);
+  await reset.getByLabel('Repeat password').fill(newPassword);
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(reset.getByText('Enter your current password.')).toBeVisible();
+
+  // A wrong one is said on its field, and nothing changes.
+  await reset.getByLabel('Your current password').fill('not-my-password');
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(reset.getByText('Your current password is wrong.')).toBeVisible();
+  await expect(reset.getByLabel('Your current password')).toBeFocused();
+  expect(await whoAmI(api, me.username, me.password)).toEqual({ status: 200, role: 'Admin' });
+
+  await reset.getByLabel('Your current password').fill(me.password);
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(reset).toBeHidden();
+  expect((await whoAmI(api, me.username, me.password)).status).toBe(401);
+  expect(await whoAmI(api, me.username, newPassword)).toEqual({ status: 200, role: 'Admin' });
+
+  await context.close();
+  expect((await api.delete(`/cms/rest/users/${me.username}`)).status()).toBe(200);
+  await api.dispose();
 });
 
 test('a non-admin sees no Users navigation and is told the screen is for admins', async ({ playwright, browser }) => {

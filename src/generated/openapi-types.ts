@@ -7,7 +7,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness */
+    /**
+     * Readiness
+     * @description 200 `{status: "ok"}` once migrations have run and the database answers, 503 `{status: "unavailable"}` otherwise. Needs no credentials: for load balancers and orchestrators.
+     */
     get: operations['getHealthz'];
     put?: never;
     post?: never;
@@ -26,7 +29,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in; sets the HttpOnly session cookie and answers the user with its CSRF token */
+    /**
+     * Sign in; sets the HttpOnly session cookie and answers the user with its CSRF token
+     * @description Checks the username and password (rate-limited per user and address: 429 TOO_MANY_ATTEMPTS after repeated failures) and opens a server-side session, held by the HttpOnly, SameSite=Lax `folio_session` cookie. Send the answered `csrfToken` as `X-CSRF-Token` on every POST, PUT and DELETE of the session. A cross-origin sign-in is refused (403). Needs no credentials; API clients may send HTTP Basic on each request instead.
+     */
     post: operations['postAuthLogin'];
     delete?: never;
     options?: never;
@@ -43,7 +49,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign out: ends the session on the server and clears the cookie */
+    /**
+     * Sign out: ends the session on the server and clears the cookie
+     * @description Ends the session of the cookie sent, on every node, and clears the session cookies. Over HTTP Basic there is no session: it only answers.
+     */
     post: operations['postAuthLogout'];
     delete?: never;
     options?: never;
@@ -60,7 +69,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change your own password (the current one is asked); your other sessions end, this one stays. A wrong current password is a 400 on currentPassword and counts toward the sign-in rate limit. */
+    /**
+     * Change your own password (the current one is asked)
+     * @description Your other sessions end; the one that asks stays (over HTTP Basic, every session ends). A wrong `currentPassword` is a 400 on `body.currentPassword` and counts toward the sign-in rate limit (429 TOO_MANY_ATTEMPTS past it).
+     */
     post: operations['postAuthPassword'];
     delete?: never;
     options?: never;
@@ -75,7 +87,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user */
+    /**
+     * The signed-in user
+     * @description Who the credentials sent prove to be (HTTP Basic or the session cookie) and their role; for a session also its CSRF token, and the server's limits a client checks before sending (the largest upload).
+     */
     get: operations['getAuthMe'];
     put?: never;
     post?: never;
@@ -92,7 +107,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List users (admins) */
+    /**
+     * List users (admins)
+     * @description Every user with their role and when they were created and last changed, by name. Admins only (403 NOT_AUTHORIZED for the other roles).
+     */
     get: operations['getUsers'];
     put?: never;
     post?: never;
@@ -109,12 +127,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a user (admins; strong ETag) */
+    /**
+     * Get a user (admins; strong ETag)
+     * @description One user; the `ETag` answered is what PUT and DELETE take as `If-Match`. Admins only; 404 USER_NOT_FOUND when there is no such user.
+     */
     get: operations['getUsersByName'];
-    /** Create a user (password required) or change its role and/or password (admins; If-Match honoured) */
+    /**
+     * Create a user (password required) or change its role and/or password (admins; If-Match honoured)
+     * @description Admins only. A new user needs `password`; an existing one keeps its password unless one is sent. A new role or password ends that user's sessions. Changing your own password needs `currentPassword` too, as POST /cms/rest/auth/password does (400 on `body.currentPassword` when it is missing or wrong; wrong ones count toward the sign-in rate limit). The last admin cannot lose the Admin role (409). `If-Match` must name the current ETag and `If-None-Match: *` only creates (412 otherwise).
+     */
     put: operations['putUsersByName'];
     post?: never;
-    /** Delete a user (admins; If-Match honoured); their sessions end */
+    /**
+     * Delete a user (admins; If-Match honoured); their sessions end
+     * @description Admins only. Nobody can delete themselves or the last admin (409 CONFLICT). The user's sessions end at once.
+     */
     delete: operations['deleteUsersByName'];
     options?: never;
     head?: never;
@@ -128,7 +155,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get asset metadata */
+    /**
+     * Get asset metadata
+     * @description The asset at the path: type, fields, workflow state, the file's facts for a binary asset (size, content type, dimensions, thumbnail) and its place in the library. The `ETag` answered is what PUT and DELETE take as `If-Match`.
+     */
     get: operations['getAssetsByPath'];
     /**
      * Update an asset (only the fields sent), or create a non-binary asset
@@ -201,7 +231,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where an asset is used: the page regions linking it */
+    /**
+     * Where an asset is used: the page regions linking it
+     * @description The pages, and their regions, whose widgets link the asset: what a DELETE without `force=true` refuses over (409 ASSET_IN_USE).
+     */
     get: operations['getAssetsUsage'];
     put?: never;
     post?: never;
@@ -218,7 +251,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Workflow transitions of an asset available to the caller now */
+    /**
+     * Workflow transitions of an asset available to the caller now
+     * @description The Default Workflow transitions (name and the state each leads to) that the caller's role and access allow from the asset's state now. A PUT with `workflow.state` takes one.
+     */
     get: operations['getAssetsTransitions'];
     put?: never;
     post?: never;
@@ -237,7 +273,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take the approve transition on every asset of a folder and its subfolders */
+    /**
+     * Take the approve transition on every asset of a folder and its subfolders
+     * @description Takes the Approve transition on each asset below the asset folder that is in a state it leads from, in one transaction (archived assets stay archived: approve those one by one). Assets in another state, or in subfolders the caller may only read, are skipped; the answer counts both.
+     */
     post: operations['postAssetsApproveAll'];
     delete?: never;
     options?: never;
@@ -254,7 +293,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take the submit transition on every asset of a folder and its subfolders */
+    /**
+     * Take the submit transition on every asset of a folder and its subfolders
+     * @description Takes the Submit transition on each asset below the asset folder that is in a state it leads from, in one transaction. Assets in another state, or in subfolders the caller may only read, are skipped; the answer counts both.
+     */
     post: operations['postAssetsSubmitAll'];
     delete?: never;
     options?: never;
@@ -271,7 +313,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take the archive transition on every asset of a folder and its subfolders */
+    /**
+     * Take the archive transition on every asset of a folder and its subfolders
+     * @description Takes the Archive transition on each asset below the asset folder that is in a state it leads from, in one transaction. Assets in another state, or in subfolders the caller may only read, are skipped; the answer counts both.
+     */
     post: operations['postAssetsArchiveAll'];
     delete?: never;
     options?: never;
@@ -286,7 +331,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every site the caller may read */
+    /**
+     * Every site the caller may read
+     * @description Each site's id, name, display title and address, by name; sites the caller may not read are left out.
+     */
     get: operations['getSites'];
     put?: never;
     post?: never;
@@ -303,7 +351,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Find sites, sections, links, folders, pages and assets whose name contains q (any case) */
+    /**
+     * Find sites, sections, links, folders, pages and assets whose name contains q (any case)
+     * @description Up to `limit` items whose name or title (display name, display title) contains `q`, case-insensitively, among those the caller may read; `kind` keeps only the kinds listed. Each answer has its by-path path and address.
+     */
     get: operations['getFoldersFind'];
     put?: never;
     post?: never;
@@ -320,12 +371,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a site, folder, section, section link, external link or asset folder (strong ETag) */
+    /**
+     * Get a site, folder, section, section link, external link or asset folder (strong ETag)
+     * @description The item at the path as the interface shows it: a site (`siteName` set), a folder, a section (`sectionInfo`), a section link or an external link (`sectionInfo.type`), or an asset folder below `Assets/`. The `ETag` answered is what PUT and DELETE take as `If-Match`.
+     */
     get: operations['getFoldersByPath'];
-    /** Create (201) or update (200) a site, folder, section, section link, external link or asset folder; new subfolders/subsections entries create children. If-Match / If-None-Match: * honoured. */
+    /**
+     * Create (201) or update (200) a site, folder, section, section link, external link or asset folder
+     * @description Only the fields sent change; new `subfolders`/`subsections` entries create children. `name`, `siteName` and `folderPath` must match the URL (409 LOCATION_MISMATCH). `If-Match` names the item's ETag (412 when stale); `If-None-Match: *` only creates.
+     */
     put: operations['putFoldersByPath'];
     post?: never;
-    /** Delete a site, folder, section, link or asset folder; a non-empty one needs includeSubFolders=true (query or header). If-Match honoured. */
+    /**
+     * Delete a site, folder, section, link or asset folder
+     * @description A non-empty item needs `includeSubFolders=true` (query or header; 409 FOLDER_NOT_EMPTY otherwise), then goes with everything below it in one transaction. GET …/folders/contents/by-path tells first what would go. `If-Match` names the item's ETag (412 when stale).
+     */
     delete: operations['deleteFoldersByPath'];
     options?: never;
     head?: never;
@@ -339,7 +399,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What deleting a site, folder, section, link or asset folder would remove: items below it by kind, section links and widgets elsewhere that go with it, and whether includeSubFolders is needed */
+    /**
+     * What deleting a site, folder, section, link or asset folder would remove: items below it by kind, section links and widgets elsewhere that go with it, and whether includeSubFolders is needed
+     * @description Read it before a DELETE: counts of the items below by kind, the section links and widgets elsewhere that would go with it, and whether the DELETE needs `includeSubFolders=true`.
+     */
     get: operations['getFoldersContentsByPath'];
     put?: never;
     post?: never;
@@ -356,7 +419,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The children of a site, section, folder or asset folder as a table shows them: name, kind, title, workflow state, when and by whom last changed (strong ETag) */
+    /**
+     * The children of a site, section, folder or asset folder as a table shows them: name, kind, title, workflow state, when and by whom last changed (strong ETag)
+     * @description One row per child, for the admin app's tables and trees; the `ETag` changes whenever a row would.
+     */
     get: operations['getFoldersChildrenByPath'];
     put?: never;
     post?: never;
@@ -375,7 +441,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move a folder, section, link, page, asset or asset folder into another container (If-Match honoured) */
+    /**
+     * Move a folder, section, link, page, asset or asset folder into another container (If-Match honoured)
+     * @description Moves the item at `itemPath`, with everything below it, into the container at `targetFolderPath`; it keeps its id. 409 INVALID_MOVE for what cannot go there (another realm, a kind the target does not hold, a site, a landing page, the asset library) and NAME_TAKEN when the target holds that name; `If-Match` names the item's ETag (412 when stale).
+     */
     post: operations['postFoldersMove'];
     delete?: never;
     options?: never;
@@ -392,7 +461,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Copy an item with everything below it into a container; a taken name becomes <name>-copy[-N] */
+    /**
+     * Copy an item with everything below it into a container; a taken name becomes <name>-copy[-N]
+     * @description Copies the item at `itemPath` with everything below it (pages with their widgets, assets with their files; shared assets stay linked) into the container at `targetFolderPath`. The copies get new ids and start as Drafts; answers the new item (201).
+     */
     post: operations['postFoldersCopy'];
     delete?: never;
     options?: never;
@@ -409,7 +481,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rename a site, folder, section, link, page, asset or asset folder (If-Match honoured) */
+    /**
+     * Rename a site, folder, section, link, page, asset or asset folder (If-Match honoured)
+     * @description Gives the item at `path` the name `newName` in the same container; it keeps its id. 409 NAME_TAKEN when a sibling has that name; `If-Match` names the item's ETag (412 when stale).
+     */
     post: operations['postFoldersRename'];
     delete?: never;
     options?: never;
@@ -424,7 +499,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List templates with their regions */
+    /**
+     * List templates with their regions
+     * @description Every template by name, with its label and its regions in page order (editable or fixed). Everyone signed in may read them.
+     */
     get: operations['getTemplates'];
     put?: never;
     post?: never;
@@ -441,12 +519,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a template: regions in page order with their template widgets (strong ETag) */
+    /**
+     * Get a template: regions in page order with their template widgets (strong ETag)
+     * @description The template's label, its regions in page order and the widgets it puts in its fixed regions. The `ETag` answered is what PUT and DELETE take as `If-Match`.
+     */
     get: operations['getTemplatesByName'];
-    /** Create a template (regions required) or change the fields sent (admins; If-Match honoured) */
+    /**
+     * Create a template (regions required) or change the fields sent (admins; If-Match honoured)
+     * @description Admins only. A new template needs `regions` (its label defaults to the name). A region that pages fill is editable; a fixed region holds the template's own widgets, the same on every page. Removing a region that pages hold content in is refused (409 TEMPLATE_IN_USE); `If-Match` names the current ETag (412 when stale).
+     */
     put: operations['putTemplatesByName'];
     post?: never;
-    /** Delete a template no page uses (admins; If-Match honoured) */
+    /**
+     * Delete a template no page uses (admins; If-Match honoured)
+     * @description Admins only. Refused while pages, sites or sections use it (409 TEMPLATE_IN_USE: GET …/usage tells which).
+     */
     delete: operations['deleteTemplatesByName'];
     options?: never;
     head?: never;
@@ -460,7 +547,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The pages made from a template (with regions=a,b: those holding content in one of them) and the sites and sections whose landing pages use it */
+    /**
+     * The pages made from a template (with regions=a,b: those holding content in one of them) and the sites and sections whose landing pages use it
+     * @description What a 409 TEMPLATE_IN_USE is about, and what a change of the regions would touch: the pages made from the template, up to a limit, with their total count, and the sites and sections whose new landing pages use it. `regions` keeps only the pages holding content in one of the regions named.
+     */
     get: operations['getTemplatesByNameUsage'];
     put?: never;
     post?: never;
@@ -477,12 +567,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a page: every field of 2.1, body regions in template order (strong ETag) */
+    /**
+     * Get a page: every field of 2.1, body regions in template order (strong ETag)
+     * @description The page at the path: its fields, SEO, calendar and code settings, workflow state and the widgets of each body region in template order. The `ETag` answered is what PUT and DELETE take as `If-Match`.
+     */
     get: operations['getPagesByPath'];
-    /** Create a page ({templateName} is enough) or update the fields and regions sent; workflow.state moves it (If-Match honoured). A template switch answers droppedRegions. */
+    /**
+     * Create a page (`templateName` is enough) or update the fields and regions sent
+     * @description Nested objects (`seo`, `calendar`, `code`, `workflow`) change only the members sent; `body` changes only the regions sent. `workflow.state` walks the Default Workflow to that state (409 INVALID_TRANSITION naming the states it can reach). A switch of `templateName` answers `droppedRegions`: the regions the new template has no editable region for. `name`, `folderPath` and `id` must match the URL (409); `If-Match` names the page's ETag (412 when stale).
+     */
     put: operations['putPagesByPath'];
     post?: never;
-    /** Delete a page with its local assets; shared assets stay (If-Match honoured) */
+    /**
+     * Delete a page with its local assets; shared assets stay (If-Match honoured)
+     * @description Deletes the page and the local assets its widgets own; shared assets of the library stay. A page that is a section's landing page is refused (409). `If-Match` names the page's ETag (412 when stale).
+     */
     delete: operations['deletePagesByPath'];
     options?: never;
     head?: never;
@@ -496,7 +595,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The workflow transitions the caller may take on a page now */
+    /**
+     * The workflow transitions the caller may take on a page now
+     * @description The Default Workflow transitions (name and the state each leads to) that the caller's role and access allow from the page's state now. A PUT with `workflow.state` takes one.
+     */
     get: operations['getPagesTransitions'];
     put?: never;
     post?: never;
@@ -515,7 +617,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve every page below a site, folder or section that it applies to (one transaction) */
+    /**
+     * Approve every page below a site, folder or section that it applies to (one transaction)
+     * @description Takes the Approve transition on each page below the item that is in a state it leads from and that the caller may change, in one transaction (archived pages stay archived: approve those one by one); the others are left as they are. The message says how many changed.
+     */
     post: operations['postPagesApproveAll'];
     delete?: never;
     options?: never;
@@ -532,7 +637,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Submit every page below a site, folder or section that it applies to (one transaction) */
+    /**
+     * Submit every page below a site, folder or section that it applies to (one transaction)
+     * @description Takes the Submit transition on each page below the item that is in a state it leads from and that the caller may change, in one transaction; the others are left as they are. The message says how many changed.
+     */
     post: operations['postPagesSubmitAll'];
     delete?: never;
     options?: never;
@@ -549,7 +657,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Archive every page below a site, folder or section that it applies to (one transaction) */
+    /**
+     * Archive every page below a site, folder or section that it applies to (one transaction)
+     * @description Takes the Archive transition on each page below the item that is in a state it leads from and that the caller may change, in one transaction; the others are left as they are. The message says how many changed.
+     */
     post: operations['postPagesArchiveAll'];
     delete?: never;
     options?: never;
@@ -598,6 +709,9 @@ export interface components {
         | 'UNSUPPORTED_MEDIA_TYPE'
         | 'RANGE_NOT_SATISFIABLE'
         | 'TOO_MANY_ATTEMPTS'
+        | 'HEADERS_TOO_LARGE'
+        | 'REQUEST_TIMEOUT'
+        | 'MALFORMED_REQUEST'
         | 'STORAGE_UNAVAILABLE'
         | 'INTERNAL_ERROR';
       errors?: {
@@ -738,6 +852,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -825,6 +948,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -933,6 +1065,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -999,6 +1140,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1079,6 +1229,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1177,6 +1336,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -1212,6 +1380,8 @@ export interface operations {
           /** @enum {string} */
           role: 'Viewer' | 'Contributor' | 'Editor' | 'Admin';
           password?: string;
+          /** @description Your current password: required with `password` when you change your own account's (400 when missing or wrong; wrong ones count toward the sign-in rate limit); not used for other users. */
+          currentPassword?: string;
         };
       };
     };
@@ -1311,6 +1481,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1442,6 +1621,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -1559,6 +1747,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -1798,6 +1995,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -1925,6 +2131,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -1957,32 +2172,50 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The file */
+      /** @description The whole file, of its stored type */
       200: {
         headers: {
+          /** @description Strong ETag of the file (its SHA-256); send it as If-None-Match or If-Range */
+          ETag?: string;
+          /** @description Bytes in this answer */
+          'Content-Length'?: number;
+          /** @description `attachment`, named after the asset path below `Assets/` */
+          'Content-Disposition'?: string;
+          /** @description Byte ranges are taken (`Range: bytes=…`) */
+          'Accept-Ranges'?: 'bytes';
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          '*/*': string;
         };
       };
-      /** @description Part of the file */
+      /** @description The byte range asked for by `Range` (one range; several are answered in full with 200) */
       206: {
         headers: {
+          /** @description Strong ETag of the file (its SHA-256); send it as If-None-Match or If-Range */
+          ETag?: string;
+          /** @description Bytes in this answer */
+          'Content-Length'?: number;
+          /** @description `attachment`, named after the asset path below `Assets/` */
+          'Content-Disposition'?: string;
+          /** @description Byte ranges are taken (`Range: bytes=…`) */
+          'Accept-Ranges'?: 'bytes';
+          /** @description The range sent and the whole size: `bytes <first>-<last>/<size>` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          '*/*': string;
         };
       };
-      /** @description Not modified */
+      /** @description Not modified: `If-None-Match` names the current ETag (no body) */
       304: {
         headers: {
+          /** @description Strong ETag of the file (its SHA-256); send it as If-None-Match or If-Range */
+          ETag?: string;
           [name: string]: unknown;
         };
-        content: {
-          'application/json': unknown;
-        };
+        content?: never;
       };
       /** @description Problem details (400) */
       400: {
@@ -2020,9 +2253,11 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
-      /** @description Problem details (416) */
+      /** @description Problem details (416): the range starts past the end of the file */
       416: {
         headers: {
+          /** @description The whole size: `bytes *\/<size>` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2031,6 +2266,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -2215,6 +2459,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -2385,6 +2638,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -2546,6 +2808,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -2640,6 +2911,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -2727,6 +3007,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -2842,6 +3131,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -2943,6 +3241,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -3058,6 +3365,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -3121,6 +3437,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -3197,6 +3522,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -3327,6 +3661,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -3601,6 +3944,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -3624,7 +3976,7 @@ export interface operations {
   deleteFoldersByPath: {
     parameters: {
       query?: {
-        /** @description `true` deletes a non-empty item with everything inside (also accepted as a request header). */
+        /** @description `true` deletes a non-empty item with everything inside; `false` (the default) refuses it (409). Any case; also accepted as a request header. */
         includeSubFolders?: string;
       };
       header?: never;
@@ -3729,6 +4081,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -3825,6 +4186,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -3914,6 +4284,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -4054,6 +4433,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -4171,6 +4559,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -4311,6 +4708,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -4377,6 +4783,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -4501,6 +4916,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -4778,6 +5202,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -4902,6 +5335,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -4990,6 +5432,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -5156,6 +5607,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -5545,6 +6005,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -5670,6 +6139,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -5757,6 +6235,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };
@@ -5870,6 +6357,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -5976,6 +6472,15 @@ export interface operations {
           'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
       /** @description Problem details (500): a fault of the server */
       500: {
         headers: {
@@ -6075,6 +6580,15 @@ export interface operations {
       };
       /** @description Problem details (429) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { createTestApp, problemOf, type TestApp } from './test/harness.js';
+import { ADMIN, createTestApp, problemOf, type TestApp } from './test/harness.js';
 import { openApiPath } from './modules/docs/openapi.js';
 
 let t: TestApp;
@@ -83,9 +84,73 @@ describe('service core', () => {
       expect(res.statusCode, url).toBe(404);
       expect(problemOf(res).code).toBe('NOT_FOUND');
     }
-    const wrongMethod = await t.request({ method: 'PATCH', url: '/cms/rest/users' });
-    expect(wrongMethod.statusCode).toBe(404);
-    problemOf(wrongMethod);
+    // A method no route takes, on a path no route has, is still a 404 (not a 405).
+    const nowhere = await t.request({ method: 'PATCH', url: '/cms/rest/nothing-here' });
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.headers.allow).toBeUndefined();
+    expect(problemOf(nowhere).code).toBe('NOT_FOUND');
+  });
+
+  it('answers a method a path does not take with 405, METHOD_NOT_ALLOWED and Allow', async () => {
+    const cases: [method: 'PATCH' | 'POST' | 'DELETE' | 'GET' | 'PUT', url: string, allow: string][] = [
+      ['PATCH', '/cms/rest/users', 'GET, HEAD'],
+      ['DELETE', '/cms/rest/sites?x=1', 'GET, HEAD'],
+      ['POST', '/cms/rest/users/someone', 'DELETE, GET, HEAD, PUT'],
+      ['PATCH', '/cms/rest/pages/by-path/demo/home', 'DELETE, GET, HEAD, PUT'],
+      ['GET', '/cms/rest/auth/login', 'POST'],
+      ['PUT', '/healthz', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await t.request({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      const p = problemOf(res);
+      expect(p).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', title: 'Method Not Allowed' });
+      expect(p.detail).toContain(allow);
+    }
+  });
+
+  it('answers a cursor over its documented length with 400, and one over the header limit with 431, as problems', async () => {
+    const long = await t.request({ method: 'GET', url: `/cms/rest/assets/list/Assets?cursor=${'A'.repeat(2001)}` });
+    expect(long.statusCode).toBe(400);
+    expect(problemOf(long)).toMatchObject({ code: 'INVALID_PARAMETER', errors: [{ path: 'querystring.cursor' }] });
+
+    // Node's HTTP parser refuses what no route sees: answered over a real connection.
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const raw = (request: string) =>
+      new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+        const socket = net.connect(Number(address.port), address.hostname, () => socket.end(request));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('error', () => {}); // the server closes the connection after its answer
+        socket.on('close', () => {
+          const [head = '', body = ''] = text.split('\r\n\r\n');
+          const [statusLine = '', ...lines] = head.split('\r\n');
+          if (!statusLine) return reject(new Error('no answer'));
+          const headers = Object.fromEntries(
+            lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          );
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+        });
+      });
+    const cursor = 'A'.repeat(20_000);
+    const tooLarge = await raw(
+      `GET /cms/rest/assets/list/Assets?cursor=${cursor} HTTP/1.1\r\nHost: x\r\nAuthorization: ${ADMIN}\r\n\r\n`,
+    );
+    expect(tooLarge.status).toBe(431);
+    expect(tooLarge.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(tooLarge.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(tooLarge.body)).toMatchObject({
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+      title: 'Request Header Fields Too Large',
+    });
+    expect(Number(tooLarge.headers['content-length'])).toBe(Buffer.byteLength(tooLarge.body));
+
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(JSON.parse(garbage.body)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
   });
 
   it('answers a malformed percent-encoded URL with 400 problem JSON', async () => {

@@ -28,7 +28,7 @@ import { createAssetsService } from './modules/assets/assets.service.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerDocsRoutes } from './modules/docs/docs.routes.js';
-import { openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
+import { OPENAPI_TAGS, openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -41,7 +41,9 @@ import { createUsersService } from './modules/users/users.service.js';
 import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
+import { answerClientError } from './plugins/client-errors.js';
 import { installFastReads, type FastReads } from './plugins/fast-reads.js';
+import { allowedMethodsOf } from './plugins/method-not-allowed.js';
 import { createInFlight } from './plugins/in-flight.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
 import { registerResponseCache, type ResponseCache } from './plugins/response-cache.js';
@@ -97,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     childLoggerFactory: lazyRequestLogger,
     trustProxy: false,
     routerOptions: { maxParamLength: 2000 },
+    // What Node's HTTP parser refuses (headers or URL over the limit: 431) is problem JSON too.
+    clientErrorHandler: answerClientError,
     // Errors raised before routing (a malformed percent-encoded URL) are problem JSON too.
     frameworkErrors: (err, _request, reply) => {
       void sendProblem(reply, 400, 'INVALID_PARAMETER', `The request URL is malformed: ${err.message}`);
@@ -152,7 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 
   const auth = createAuthService(ctx);
-  const users = createUsersService(ctx);
+  const users = createUsersService(ctx, auth);
   const admin = await auth.ensureAdmin();
 
   // Blobs left by a crash between a blob write and its row's commit (or a row's delete and its blob's) go here.
@@ -202,7 +206,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         version: '1.0.0',
         description:
           'Pages, sites, folders, sections, links and assets, addressed by path. Errors are RFC 9457 problem details.',
+        contact: { name: 'Folio' },
       },
+      tags: OPENAPI_TAGS,
       components: {
         securitySchemes: {
           basic: { type: 'http', scheme: 'basic' },
@@ -258,7 +264,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const assetEtags = createAssetsService(ctx);
   folders.useEtagSource('asset', async (actor, segments) => (await assetEtags.get(actor, segments)).etag);
 
-  await registerSpa(app, config.webDir);
+  await registerSpa(app, config.webDir, routes);
 
   if (config.seed) {
     await app.ready();
@@ -275,8 +281,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return Object.assign(app, { folio: extras });
 }
 
-/** Serves the built SPA: hashed assets cached for good, index.html for every other non-API GET (deep links). */
-async function registerSpa(app: App, webDir: string) {
+/**
+ * Serves the built SPA: hashed assets cached for good, index.html for every other non-API GET (deep links). Any
+ * other request no route answers is a 405 with `Allow` when its path has routes under other methods, else a 404.
+ */
+async function registerSpa(app: App, webDir: string, routes: FolioExtras['routes']) {
   const index = path.join(webDir, 'index.html');
   const hasSpa = fs.existsSync(index);
   if (hasSpa) {
@@ -296,6 +305,12 @@ async function registerSpa(app: App, webDir: string) {
     const url = request.url.split('?')[0]!;
     if (hasSpa && !isServiceUrl(url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const allow = allowedMethodsOf(app, new Set(routes.map((r) => r.method)), request);
+    if (allow.length > 0) {
+      void reply.header('allow', allow.join(', '));
+      const detail = `${request.method} is not allowed on ${url}: it answers ${allow.join(', ')}.`;
+      return sendProblem(reply, 405, 'METHOD_NOT_ALLOWED', detail);
     }
     return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url}.`);
   });

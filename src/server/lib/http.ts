@@ -61,6 +61,11 @@ declare module 'fastify' {
      * as a stream; nothing validates `request.body` against it).
      */
     multipartBody?: Record<string, unknown>;
+    /**
+     * OpenAPI response objects for the document only, over those the route's schema gives (by status): what zod
+     * cannot say, such as a file download's own media types and its headers.
+     */
+    openApiResponses?: Record<string, Record<string, unknown>>;
   }
 }
 

@@ -229,7 +229,7 @@ describe.each([
     const changed = await t.request({
       method: 'PUT',
       url: '/cms/rest/users/admin',
-      payload: { role: 'Admin', password: 'a-new-password-for-tests' },
+      payload: { role: 'Admin', password: 'a-new-password-for-tests', currentPassword: 'admin-password-for-tests' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await expectFastifys(PAGE, auth)).status).toBe(401);

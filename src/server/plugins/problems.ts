@@ -12,6 +12,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   411: 'Length Required',
   412: 'Precondition Failed',
@@ -19,9 +20,32 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
+
+/** The RFC 9457 problem body of an error. */
+export function problemBody(
+  status: number,
+  code: ErrorCode,
+  detail: string,
+  errors?: FieldError[],
+  extra?: Record<string, unknown>,
+): ProblemDetails {
+  return {
+    type: problemType(code),
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...(errors && errors.length ? { errors } : {}),
+    ...extra,
+  };
+}
+
+/** Content type of every problem response. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /** Sends an RFC 9457 problem response. */
 export function sendProblem(
@@ -32,16 +56,10 @@ export function sendProblem(
   errors?: FieldError[],
   extra?: Record<string, unknown>,
 ) {
-  const body: ProblemDetails = {
-    type: problemType(code),
-    title: TITLES[status] ?? 'Error',
-    status,
-    detail,
-    code,
-    ...(errors && errors.length ? { errors } : {}),
-    ...extra,
-  };
-  return reply.code(status).type('application/problem+json; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemBody(status, code, detail, errors, extra));
 }
 
 function zodIssues(err: ZodError, prefix: string): FieldError[] {

@@ -39,13 +39,17 @@ export function responseChecker(documentJson: string) {
     if (!op) return `${method.toUpperCase()} ${path} is not in the document`;
     const response = op.responses?.[String(status)] ?? op.responses?.[`${String(status)[0]}XX`];
     if (!response) return `${method.toUpperCase()} ${path} does not declare status ${status}`;
-    const media = response.content?.[type];
+    // A media range (`application/*`, `*/*`: a file of its own type) covers the types in it.
+    const content = response.content ?? {};
+    const media = content[type] ?? content[`${type.split('/')[0]}/*`] ?? content['*/*'];
     if (!media?.schema) return `${method.toUpperCase()} ${path} ${status} does not declare ${type}`;
+    // A file's bytes: any JSON file is one.
+    const schema = (media.schema as { format?: string }).format === 'binary' ? {} : media.schema;
     const key = `${method} ${path} ${status} ${type}`;
     let fn = compiled.get(key);
     if (fn === undefined) {
       // The schema's $refs point into the document's components: give it them at its root.
-      fn = ajv.compile({ ...media.schema, components: doc.components });
+      fn = ajv.compile({ ...schema, components: doc.components });
       compiled.set(key, fn);
     }
     return fn!;

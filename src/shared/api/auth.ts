@@ -56,17 +56,25 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** The current password, proving it is its owner who changes it. */
+const CurrentPassword = z.string().min(1, 'is required').max(1024);
+
 /** `PUT /cms/rest/users/<name>`: creates (password required) or updates role and/or password. */
 export const UserPutBody = z.object({
   role: Role,
   password: NewPassword.optional(),
+  /** Required with `password` on one's own account (as for POST /auth/password); not for another user's. */
+  currentPassword: CurrentPassword.optional().describe(
+    "Your current password: required with `password` when you change your own account's (400 when missing or " +
+      'wrong; wrong ones count toward the sign-in rate limit); not used for other users.',
+  ),
 });
 export type UserPutBody = z.infer<typeof UserPutBody>;
 
 /** `POST /cms/rest/auth/password`: the signed-in user changes their own password, proving the current one. */
 export const PasswordChangeBody = z
   .object({
-    currentPassword: z.string().min(1, 'is required').max(1024),
+    currentPassword: CurrentPassword,
     newPassword: NewPassword,
   })
   .refine((b) => b.newPassword !== b.currentPassword, {

@@ -35,3 +35,11 @@ export const ItemName = z
 
 /** Strict ISO-like timestamp of the reference system: `YYYY-MM-DDThh:mm:ss.SSS+0000`. */
 export const Timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/);
+
+/**
+ * A comma-separated list of one or more items matching `item` (a pattern without anchors), as one pattern: the
+ * OpenAPI document then states the whole rule of a list-valued query parameter.
+ */
+export function commaListPattern(item: string): RegExp {
+  return new RegExp(`^(?:${item})(?:,(?:${item}))*$`);
+}

@@ -32,6 +32,12 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'RANGE_NOT_SATISFIABLE',
   'TOO_MANY_ATTEMPTS',
+  /** The request line (its URL with the query) and headers together exceed the server's limit (431). */
+  'HEADERS_TOO_LARGE',
+  /** The request did not arrive whole in time (408). */
+  'REQUEST_TIMEOUT',
+  /** The bytes sent are not an HTTP request the server can read (400, before any route). */
+  'MALFORMED_REQUEST',
   /** A write committed but could not be made durable (the disk failed its sync): it is not acknowledged. */
   'STORAGE_UNAVAILABLE',
   'INTERNAL_ERROR',

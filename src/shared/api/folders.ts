@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ItemName, Link } from './common.js';
+import { commaListPattern, Id, ItemName, Link } from './common.js';
 
 /**
  * Sites, folders, sections, section links and external links (spec 2.6 and 4.2), asset library folders, and the
@@ -182,8 +182,7 @@ export const FindQuery = z.object({
   /** Comma-separated kinds to keep (e.g. `section,folder`); all kinds when absent. */
   kind: z
     .string()
-    .regex(/^[a-z]+(,[a-z]+)*$/)
-    .refine((s) => s.split(',').every((k) => ItemKind.safeParse(k).success), 'must list kinds of items')
+    .regex(commaListPattern(ItemKind.options.join('|')), `must list kinds of items (${ItemKind.options.join(', ')})`)
     .optional(),
 });
 export type FindQuery = z.infer<typeof FindQuery>;

@@ -103,16 +103,17 @@ export const PagePutResponse = Page.extend({
 });
 export type PagePutResponse = z.infer<typeof PagePutResponse>;
 
-const DATE_OR_TIME = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// The whole rule is one pattern, so the OpenAPI document states it exactly: a real calendar day of a year from
+// 0100 (29 February only in leap years), then an optional time and zone.
+const YEAR = '(?:0[1-9]|[1-9]\\d)\\d{2}';
+const LEAP_YEAR = '(?:(?:0[1-9]|[1-9]\\d)(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)';
+const MONTH_DAY =
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+const TIME = '(?:T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,3})?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?';
+const DATE_OR_TIME = new RegExp(`^(?:${YEAR}-${MONTH_DAY}|${LEAP_YEAR}-02-29)${TIME}$`);
 
 /** A date `YYYY-MM-DD` or an ISO-8601 date-time (`2026-03-01T09:00:00Z`, `…T09:00:00.000+0000`). */
-export const PageDate = z.string().refine((v) => {
-  const m = DATE_OR_TIME.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
-}, 'must be a date YYYY-MM-DD or an ISO-8601 date-time');
+export const PageDate = z.string().regex(DATE_OR_TIME, 'must be a date YYYY-MM-DD or an ISO-8601 date-time');
 
 const Keywords = z.array(z.string().min(1).max(255)).max(MAX_KEYWORDS);
 

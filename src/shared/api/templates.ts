@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WidgetType } from '../registry/widget-types.js';
-import { ItemName } from './common.js';
+import { commaListPattern, ItemName } from './common.js';
 
 /** Maximum regions of one template and widgets of one template region. */
 export const MAX_TEMPLATE_REGIONS = 50;
@@ -18,6 +18,8 @@ export const RegionName = z
     /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
     'may contain letters, digits, "_", "." and "-" and starts with one of the first two',
   );
+/** RegionName's rule as one unanchored pattern (its length included). */
+const REGION_NAME_ITEM = '[A-Za-z0-9][A-Za-z0-9_.-]{0,63}';
 
 /** Field values of a widget's content: every value is a string, or null for unset (see the registry). */
 export const WidgetFieldValues = z.record(z.string(), z.string().nullable());
@@ -151,3 +153,13 @@ export const TemplateUsage = z.object({
   sections: z.array(TemplateUser),
 });
 export type TemplateUsage = z.infer<typeof TemplateUsage>;
+
+/** The query of `GET /cms/rest/templates/<name>/usage`. */
+export const TemplateUsageQuery = z.object({
+  regions: z
+    .string()
+    .min(1, { message: 'must list region names separated by commas', abort: true })
+    .regex(commaListPattern(REGION_NAME_ITEM), 'must list region names separated by commas')
+    .optional()
+    .describe('Comma-separated region names: only pages holding content in one of them.'),
+});

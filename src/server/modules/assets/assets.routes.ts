@@ -12,6 +12,7 @@ import {
   AssetPutBody,
   AssetUploadQuery,
   AssetUsage,
+  BULK_TRANSITION,
   UploadAssetType,
 } from '../../../shared/api/assets.js';
 import { DeletedMessage } from '../../../shared/api/common.js';
@@ -33,6 +34,7 @@ import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
+import { DOWNLOAD_RESPONSES } from './download.js';
 
 const BASE = '/cms/rest/assets';
 const Wildcard = z.object({ '*': z.string() });
@@ -87,6 +89,10 @@ function registerRoutes(app: App, assets: AssetsService) {
       schema: {
         tags: ['assets'],
         summary: 'Get asset metadata',
+        description:
+          "The asset at the path: type, fields, workflow state, the file's facts for a binary asset (size, " +
+          'content type, dimensions, thumbnail) and its place in the library. The `ETag` answered is what PUT ' +
+          'and DELETE take as `If-Match`.',
         params: Wildcard,
         response: { 200: AssetMetadata, ...problems(403, 404) },
       },
@@ -145,12 +151,14 @@ function registerRoutes(app: App, assets: AssetsService) {
   app.get(
     `${BASE}/binary/*`,
     {
+      config: { openApiResponses: DOWNLOAD_RESPONSES },
       schema: {
         tags: ['assets'],
         summary: 'Download an asset file (or its thumbnail: thumb_<name>)',
         description:
           'Streams the file as an attachment with its stored type, a strong ETag and Range support (206, 416). ' +
           '`GET …/binary/<folder>/thumb_<name>` downloads the thumbnail of an image asset.',
+        // The document shows the file's own types and headers (config.openApiResponses).
         params: Wildcard,
         response: {
           200: z.unknown().describe('The file'),
@@ -205,6 +213,9 @@ function registerRoutes(app: App, assets: AssetsService) {
       schema: {
         tags: ['assets'],
         summary: 'Where an asset is used: the page regions linking it',
+        description:
+          'The pages, and their regions, whose widgets link the asset: what a DELETE without `force=true` ' +
+          'refuses over (409 ASSET_IN_USE).',
         params: Wildcard,
         response: { 200: AssetUsage, ...problems(403, 404) },
       },
@@ -218,6 +229,9 @@ function registerRoutes(app: App, assets: AssetsService) {
       schema: {
         tags: ['assets'],
         summary: 'Workflow transitions of an asset available to the caller now',
+        description:
+          "The Default Workflow transitions (name and the state each leads to) that the caller's role and " +
+          "access allow from the asset's state now. A PUT with `workflow.state` takes one.",
         params: Wildcard,
         response: { 200: TransitionsResponse, ...problems(403, 404) },
       },
@@ -232,6 +246,11 @@ function registerRoutes(app: App, assets: AssetsService) {
         schema: {
           tags: ['assets'],
           summary: `Take the ${action.replace('-all', '')} transition on every asset of a folder and its subfolders`,
+          description:
+            `Takes the ${BULK_TRANSITION[action]} transition on each asset below the asset folder that is in a state ` +
+            'it leads from, in one transaction' +
+            (action === 'approve-all' ? ' (archived assets stay archived: approve those one by one)' : '') +
+            '. Assets in another state, or in subfolders the caller may only read, are skipped; the answer counts both.',
           params: Wildcard,
           response: { 200: AssetBulkResult, ...problems(403, 404) },
         },

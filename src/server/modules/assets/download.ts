@@ -55,3 +55,42 @@ export function attachmentDisposition(filename: string): string {
     ? `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(filename)}`
     : `attachment; filename="${ascii}"`;
 }
+
+const header = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  description,
+  ...schema,
+});
+/** Headers of every answer with (part of) a file. */
+const FILE_HEADERS = {
+  ETag: header('Strong ETag of the file (its SHA-256); send it as If-None-Match or If-Range'),
+  'Content-Length': header('Bytes in this answer', { type: 'integer', minimum: 0 }),
+  'Content-Disposition': header('`attachment`, named after the asset path below `Assets/`'),
+  'Accept-Ranges': header('Byte ranges are taken (`Range: bytes=…`)', { type: 'string', enum: ['bytes'] }),
+};
+/** The file itself, of its own stored type (sniffed from its bytes at upload): a binary download for clients. */
+const FILE_CONTENT = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+
+/**
+ * The OpenAPI responses of a file download (route `config.openApiResponses`): the file's own media type (not
+ * JSON), the partial answer of a `Range` request, the 304 of a matching `If-None-Match`, and their headers.
+ */
+export const DOWNLOAD_RESPONSES: Record<string, Record<string, unknown>> = {
+  200: { description: 'The whole file, of its stored type', headers: FILE_HEADERS, content: FILE_CONTENT },
+  206: {
+    description: 'The byte range asked for by `Range` (one range; several are answered in full with 200)',
+    headers: {
+      ...FILE_HEADERS,
+      'Content-Range': header('The range sent and the whole size: `bytes <first>-<last>/<size>`'),
+    },
+    content: FILE_CONTENT,
+  },
+  304: {
+    type: 'null',
+    description: 'Not modified: `If-None-Match` names the current ETag (no body)',
+    headers: { ETag: FILE_HEADERS.ETag },
+  },
+  416: {
+    description: 'Problem details (416): the range starts past the end of the file',
+    headers: { 'Content-Range': header('The whole size: `bytes */<size>`') },
+  },
+};

@@ -18,6 +18,13 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
       schema: {
         tags: ['auth'],
         summary: 'Sign in; sets the HttpOnly session cookie and answers the user with its CSRF token',
+        description:
+          'Checks the username and password (rate-limited per user and address: 429 TOO_MANY_ATTEMPTS after ' +
+          'repeated failures) and opens a server-side session, held by the HttpOnly, SameSite=Lax ' +
+          '`folio_session` cookie. Send the answered `csrfToken` as `X-CSRF-Token` on every POST, PUT and ' +
+          'DELETE of the session. A cross-origin sign-in is refused (403). Needs no credentials; API clients ' +
+          'may send HTTP Basic on each request instead.',
+        security: [],
         body: LoginBody,
         response: { 200: Me, ...problems(403, 429) },
       },
@@ -48,6 +55,9 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
       schema: {
         tags: ['auth'],
         summary: 'Sign out: ends the session on the server and clears the cookie',
+        description:
+          'Ends the session of the cookie sent, on every node, and clears the session cookies. Over HTTP Basic ' +
+          'there is no session: it only answers.',
         response: { 200: Message, ...problems(403) },
       },
     },
@@ -64,9 +74,11 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
     {
       schema: {
         tags: ['auth'],
-        summary:
-          'Change your own password (the current one is asked); your other sessions end, this one stays. ' +
-          'A wrong current password is a 400 on currentPassword and counts toward the sign-in rate limit.',
+        summary: 'Change your own password (the current one is asked)',
+        description:
+          'Your other sessions end; the one that asks stays (over HTTP Basic, every session ends). A wrong ' +
+          '`currentPassword` is a 400 on `body.currentPassword` and counts toward the sign-in rate limit (429 ' +
+          'TOO_MANY_ATTEMPTS past it).',
         body: PasswordChangeBody,
         response: { 200: Message, ...problems(403, 429) },
       },
@@ -80,7 +92,15 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
   app.get(
     '/cms/rest/auth/me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: Me, ...problems() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        description:
+          'Who the credentials sent prove to be (HTTP Basic or the session cookie) and their role; for a ' +
+          "session also its CSRF token, and the server's limits a client checks before sending (the largest " +
+          'upload).',
+        response: { 200: Me, ...problems() },
+      },
     },
     async (request) => {
       const actor = actorOf(request);

@@ -1,9 +1,9 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
+import { badRequest, unauthenticated } from '../../lib/errors.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
-import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import {
   findUserCredentials,
   findUserCredentialsNow,
@@ -12,11 +12,10 @@ import {
   setPasswordHash,
 } from '../users/user-records.js';
 import { authRepository as repo } from './auth.repository.js';
+import { createPasswordCheck } from './password-check.js';
 
-/** Failures allowed per username+address inside the window before sign-in is refused with 429. */
-export const MAX_LOGIN_FAILURES = 5;
-/** Window and lock-out time of the sign-in rate limit. */
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export { LOGIN_FAILURE_WINDOW_MS, MAX_LOGIN_FAILURES } from './password-check.js';
+
 /** How long a verified Basic credential is remembered, so not every request pays for scrypt. */
 const BASIC_CACHE_MS = 60_000;
 const BASIC_CACHE_MAX = 10_000;
@@ -70,46 +69,24 @@ export function createAuthService(ctx: AppContext) {
     return { username: entry.username, role: entry.role, csrfToken: entry.csrfToken };
   }
 
-  async function checkRateLimit(key: string) {
-    const row = await repo.findFailures(db, key);
-    if (row && row.locked_until > ctx.now()) {
-      const retryAfter = Math.ceil((row.locked_until - ctx.now()) / 1000);
-      throw new AppError(
-        429,
-        'TOO_MANY_ATTEMPTS',
-        `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-        undefined,
-        { retryAfter },
-      );
-    }
-  }
+  const checkPassword = createPasswordCheck(ctx);
 
   /**
-   * Counts a failure in one atomic upsert, so concurrent failures on any number of nodes are all counted (a
-   * read-then-write would lose some, or collide on the key).
+   * Proves that `currentPassword` is the user's own before a change of it: a wrong one is a 400 on
+   * `body.currentPassword` and counts toward the sign-in rate limit of the user at `address` (429 past it).
    */
-  async function recordFailure(key: string) {
-    const now = ctx.now();
-    await repo.recordFailure(db, key, {
-      now,
-      windowMs: LOGIN_FAILURE_WINDOW_MS,
-      maxFailures: MAX_LOGIN_FAILURES,
-      lockedUntil: now + LOGIN_FAILURE_WINDOW_MS,
-    });
+  async function proveCurrentPassword(username: string, currentPassword: string, address: string): Promise<void> {
+    if (!(await checkPassword(username, currentPassword, address))) {
+      throw badRequest('The current password is not right; nothing was changed.', [
+        { path: 'body.currentPassword', message: 'is wrong' },
+      ]);
+    }
   }
 
   /** Verifies a username and password, honouring the rate limit; answers the actor or throws 401/429. */
   async function verifyCredentials(username: string, password: string, address: string): Promise<Actor> {
-    const key = `${username}|${address}`;
-    await checkRateLimit(key);
-    const user = await findUserCredentials(db, username);
-    // Hash even for unknown users, so timing does not tell which usernames exist.
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await recordFailure(key);
-      throw unauthenticated('Wrong username or password.');
-    }
-    await repo.clearFailures(db, key);
+    const user = await checkPassword(username, password, address);
+    if (!user) throw unauthenticated('Wrong username or password.');
     return { username: user.username, role: user.role as Role };
   }
 
@@ -259,17 +236,7 @@ export function createAuthService(ctx: AppContext) {
       address: string,
       sessionId?: string,
     ): Promise<void> {
-      const key = `${actor.username}|${address}`;
-      await checkRateLimit(key);
-      const user = await findUserCredentials(db, actor.username);
-      const ok = await verifyPassword(body.currentPassword, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        await recordFailure(key);
-        throw badRequest('The current password is not right; nothing was changed.', [
-          { path: 'body.currentPassword', message: 'is wrong' },
-        ]);
-      }
-      await repo.clearFailures(db, key);
+      await proveCurrentPassword(actor.username, body.currentPassword, address);
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, actor.username, passwordHash, isoTime(ctx.now()));
@@ -277,6 +244,8 @@ export function createAuthService(ctx: AppContext) {
         else await repo.deleteSessionsOf(trx, actor.username);
       });
     },
+
+    proveCurrentPassword,
 
     /** Opens a session for a known user without a password: for start-up work (the demo seed), never exposed. */
     openSession,
@@ -397,6 +366,3 @@ const BASIC_PROOF = 'exists (select 1 from users where username = {} and passwor
 const SESSION_PROOF =
   'exists (select 1 from sessions s join users u on u.username = s.username' +
   ' where s.id_hash = {} and u.role = {} and s.expires_at >= {} and s.last_seen_at >= {})';
-
-// A valid hash of a random password, checked against for unknown users.
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');

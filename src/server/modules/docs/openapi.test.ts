@@ -3,20 +3,40 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import { Json as JsonParser } from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ItemKind } from '../../../shared/api/folders.js';
+import { PageDate } from '../../../shared/api/pages.js';
+import { TemplateUsageQuery } from '../../../shared/api/templates.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 const REDOCLY = path.resolve('node_modules/@redocly/cli/bin/cli.js');
 
+interface Schema {
+  type?: string;
+  pattern?: string;
+  minLength?: number;
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+}
 interface Operation {
   operationId?: string;
   summary?: string;
-  parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  responses: Record<
+    string,
+    { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }
+  >;
 }
 interface Doc {
   servers?: unknown[];
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -61,6 +81,124 @@ describe('the OpenAPI document', () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("passes Spectral's spectral:oas ruleset without an error or a warning", async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as never, 'recommended']] });
+    const results = await spectral.run(new Document(body, JsonParser, 'openapi.json'));
+    // Severity 0 is an error, 1 a warning (2 information, 3 a hint).
+    const problems = results
+      .filter((r) => r.severity <= 1)
+      .map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('lists the tags, and gives every operation a tag of that list and a description', () => {
+    const tags = (doc.tags ?? []).map((t) => t.name);
+    expect(tags).toEqual(['health', 'auth', 'users', 'folders', 'templates', 'pages', 'assets']);
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+    for (const { path: p, method, op } of operations()) {
+      expect(op.tags?.length, `${method} ${p}`).toBe(1);
+      expect(tags, `${method} ${p}`).toContain(op.tags![0]);
+      expect(op.description?.length ?? 0, `${method} ${p}`).toBeGreaterThan(20);
+    }
+  });
+
+  it('asks no credentials of /healthz and of signing in, and the document-wide ones of every other operation', () => {
+    const open = operations()
+      .filter(({ op }) => op.security !== undefined)
+      .map(({ method, path: p, op }) => [`${method.toUpperCase()} ${p}`, op.security]);
+    expect(open).toEqual([
+      ['GET /healthz', []],
+      ['POST /cms/rest/auth/login', []],
+    ]);
+  });
+
+  it('states the rules of the query parameters and page dates exactly as the server checks them', () => {
+    const param = (p: string, method: string, name: string) => {
+      const schema = doc.paths[p]![method]!.parameters!.find((x) => x.name === name)!.schema!;
+      expect(schema.pattern, `${name}: pattern`).toBeDefined();
+      return { schema, re: new RegExp(schema.pattern!) };
+    };
+    const include = param('/cms/rest/folders/by-path/{path}', 'delete', 'includeSubFolders').re;
+    for (const v of ['true', 'false', 'TRUE', 'False']) expect(include.test(v), v).toBe(true);
+    for (const v of ['', 'yes', '1', 'maybe', 'true,false', ' true']) expect(include.test(v), v).toBe(false);
+
+    const kind = param('/cms/rest/folders/find', 'get', 'kind').re;
+    for (const k of ItemKind.options) expect(kind.test(k), k).toBe(true);
+    for (const v of ['section,folder', 'page,asset,site']) expect(kind.test(v), v).toBe(true);
+    for (const v of ['', 'pages', 'section,', ',page', 'Section', 'section,,page']) expect(kind.test(v), v).toBe(false);
+
+    const regions = param('/cms/rest/templates/{name}/usage', 'get', 'regions');
+    expect(regions.schema.minLength).toBe(1);
+    const serverTakes = (v: string) => TemplateUsageQuery.safeParse({ regions: v }).success;
+    for (const v of ['main', 'a,b', 'side-bar.1', 'x'.repeat(64), `a,${'y'.repeat(64)}`]) {
+      expect([regions.re.test(v), serverTakes(v)], v).toEqual([true, true]);
+    }
+    for (const v of ['', 'a,,b', ',a', 'a,', '-a', 'a b', 'x'.repeat(65), 'a,é']) {
+      expect([regions.re.test(v), serverTakes(v)], v).toEqual([false, false]);
+    }
+
+    const body = doc.paths['/cms/rest/pages/by-path/{path}']!.put!.requestBody!.content['application/json']!
+      .schema as Schema;
+    const dateOf = (s: Schema) => new RegExp(s.anyOf!.find((x) => x.type === 'string')!.pattern!);
+    const dates = [
+      dateOf(body.properties!.overridePostDate!),
+      dateOf(body.properties!.calendar!.properties!.startDate!),
+      dateOf(body.properties!.calendar!.properties!.endDate!),
+    ];
+    const samples = [
+      '2026-03-01',
+      '2026-03-01T09:00',
+      '2026-03-01T09:00:00Z',
+      '2026-03-01T09:00:00.000+0000',
+      '2024-02-29',
+      '2000-02-29',
+      '0100-01-01',
+      '2023-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '0099-12-31',
+      '2026-3-1',
+      '2026-03-01T09',
+      '2026-03-01T09:00:00.1234Z',
+      'yesterday',
+    ];
+    for (const re of dates) {
+      for (const v of samples) expect(re.test(v), v).toBe(PageDate.safeParse(v).success);
+    }
+    expect(samples.filter((v) => PageDate.safeParse(v).success)).toHaveLength(7);
+  });
+
+  it("documents a file download as the file's own bytes, with the 206 and 304 answers and their headers", () => {
+    const download = doc.paths['/cms/rest/assets/binary/{path}']!.get!.responses;
+    const binary = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+    expect(download['200']!.content).toEqual(binary);
+    expect(download['206']!.content).toEqual(binary);
+    expect(Object.keys(download['200']!.headers!).sort()).toEqual([
+      'Accept-Ranges',
+      'Content-Disposition',
+      'Content-Length',
+      'ETag',
+    ]);
+    expect(download['206']!.headers).toHaveProperty('Content-Range');
+    expect(download['304']!.content).toBeUndefined();
+    expect(download['304']!.headers).toHaveProperty('ETag');
+    expect(download['416']!.headers).toHaveProperty('Content-Range');
+    expect(download['416']!.content).toHaveProperty(['application/problem+json']);
+    expect(JSON.stringify(download)).not.toContain('application/json');
+  });
+
+  it('documents the 431 of a request line and headers over the limit on every operation', () => {
+    for (const { path: p, method, op } of operations()) {
+      if (p === '/healthz') continue;
+      expect(op.responses['431']?.content, `${method} ${p}`).toHaveProperty(['application/problem+json']);
+    }
+    const cursor = doc.paths['/cms/rest/assets/list/{path}']!.get!.parameters!.find((x) => x.name === 'cursor');
+    expect(cursor?.schema).toMatchObject({ type: 'string', maxLength: 2000 });
   });
 
   it('names servers, and gives every operation a summary and a unique operationId', () => {

@@ -1,6 +1,23 @@
+import http from 'node:http';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemDetails } from '../../../shared/api/errors.js';
+
+/** The operations' tags, in the order the document lists them (every route names one). */
+export const OPENAPI_TAGS = [
+  { name: 'health', description: 'Whether the service is ready (no credentials)' },
+  { name: 'auth', description: 'Signing in and out, the signed-in user and their own password' },
+  { name: 'users', description: 'User accounts and their roles (admins)' },
+  {
+    name: 'folders',
+    description:
+      'Sites, folders, sections, section links, external links and asset folders by path; the site list; finding ' +
+      'items; moving, copying and renaming any item',
+  },
+  { name: 'templates', description: "Templates: a page's regions and the widgets fixed in them" },
+  { name: 'pages', description: 'Pages by path: fields, body regions and widgets, workflow' },
+  { name: 'assets', description: 'The asset library: files and other assets by path, uploads, downloads, workflow' },
+];
 
 /** The name of the one path parameter of every by-path route (registered as `<prefix>/*`). */
 export const ITEM_PATH_PARAM = 'path';
@@ -9,12 +26,14 @@ const ITEM_PATH_DESCRIPTION =
   'The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent ' +
   'as they are or percent-encoded (`%2F`); each name is percent-decoded.';
 
-const PROBLEM_STATUSES = ['400', '401', '403', '404', '409', '412', '413', '415', '416', '429', '500', '503'];
+const PROBLEM_STATUSES = ['400', '401', '403', '404', '409', '412', '413', '415', '416', '429', '431', '500', '503'];
 /** Methods whose requests may carry a body (Fastify parses one on each: 413 and 415 can answer them all). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
-  route: { config?: { multipartBody?: Record<string, unknown> } };
+  route: {
+    config?: { multipartBody?: Record<string, unknown>; openApiResponses?: Record<string, Record<string, unknown>> };
+  };
 };
 type Json = Record<string, unknown>;
 
@@ -59,6 +78,8 @@ export function openApiRouteTransform(input: TransformInput) {
   }
   const form = input.route.config?.multipartBody;
   if (form) schema.body = form;
+  const responses = input.route.config?.openApiResponses;
+  if (responses) schema.response = { ...((schema.response as Json | undefined) ?? {}), ...responses };
   if (input.url.startsWith('/cms/rest/')) {
     const response = { ...((schema.response as Json | undefined) ?? {}) };
     if (BODY_METHODS.has(method)) {
@@ -66,6 +87,13 @@ export function openApiRouteTransform(input: TransformInput) {
       response['413'] ??= { description: 'Problem details (413): the body is too large' };
       response['415'] ??= { description: 'Problem details (415): the body is of a type this route does not take' };
     }
+    // Node's HTTP parser refuses a request line and headers over its limit before any route sees them: a long
+    // query (a `cursor` past its maxLength answers 400 as long as the whole fits) is one way to get there.
+    response['431'] ??= {
+      description:
+        `Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over ` +
+        `${http.maxHeaderSize} bytes together`,
+    };
     // Never for anything a client sent: a fault of the server (500) or of its storage (503 STORAGE_UNAVAILABLE).
     response['500'] ??= { description: 'Problem details (500): a fault of the server' };
     response['503'] ??= { description: 'Problem details (503): the storage failed to confirm a write' };
@@ -88,6 +116,7 @@ export function openApiDocumentTransform({ openapiObject }: { openapiObject: Jso
         if (!PROBLEM_STATUSES.includes(status)) continue;
         responses[status] = {
           description: (response.description as string | undefined) ?? `Problem details (${status})`,
+          ...(response.headers ? { headers: response.headers } : {}),
           content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
         };
       }

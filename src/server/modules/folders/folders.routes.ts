@@ -35,8 +35,13 @@ const WildcardParams = z.object({ '*': z.string() });
 
 const IncludeSubFolders = z
   .string()
+  // `true` or `false` in any case, as one pattern so that the OpenAPI document states it.
+  .regex(/^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$/, 'must be "true" or "false"')
   .optional()
-  .describe('`true` deletes a non-empty item with everything inside (also accepted as a request header).');
+  .describe(
+    '`true` deletes a non-empty item with everything inside; `false` (the default) refuses it (409). Any case; ' +
+      'also accepted as a request header.',
+  );
 
 /** `includeSubFolders` from the query or a request header: `true`/`false` in any case; anything else is a 400. */
 function includeSubFoldersOf(request: FastifyRequest, query: string | undefined): boolean {
@@ -63,6 +68,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       schema: {
         tags: ['folders'],
         summary: 'Every site the caller may read',
+        description:
+          "Each site's id, name, display title and address, by name; sites the caller may not read are left " + 'out.',
         response: { 200: SiteList, ...problems() },
       },
     },
@@ -75,6 +82,10 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       schema: {
         tags: ['folders'],
         summary: 'Find sites, sections, links, folders, pages and assets whose name contains q (any case)',
+        description:
+          'Up to `limit` items whose name or title (display name, display title) contains `q`, ' +
+          'case-insensitively, among those the caller may read; `kind` keeps only the kinds listed. Each answer ' +
+          'has its by-path path and address.',
         querystring: FindQuery,
         response: { 200: FindResult, ...problems() },
       },
@@ -98,6 +109,10 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       schema: {
         tags: ['folders'],
         summary: 'Get a site, folder, section, section link, external link or asset folder (strong ETag)',
+        description:
+          'The item at the path as the interface shows it: a site (`siteName` set), a folder, a section ' +
+          '(`sectionInfo`), a section link or an external link (`sectionInfo.type`), or an asset folder below ' +
+          '`Assets/`. The `ETag` answered is what PUT and DELETE take as `If-Match`.',
         params: WildcardParams,
         response: { 200: Folder, ...problems(403, 404) },
       },
@@ -113,6 +128,9 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         summary:
           'What deleting a site, folder, section, link or asset folder would remove: items below it by kind, ' +
           'section links and widgets elsewhere that go with it, and whether includeSubFolders is needed',
+        description:
+          'Read it before a DELETE: counts of the items below by kind, the section links and widgets elsewhere ' +
+          'that would go with it, and whether the DELETE needs `includeSubFolders=true`.',
         params: WildcardParams,
         response: { 200: FolderContents, ...problems(403, 404) },
       },
@@ -129,6 +147,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         summary:
           'The children of a site, section, folder or asset folder as a table shows them: name, kind, title, ' +
           'workflow state, when and by whom last changed (strong ETag)',
+        description:
+          "One row per child, for the admin app's tables and trees; the `ETag` changes whenever a row would.",
         params: WildcardParams,
         response: { 200: FolderChildren, ...problems(403, 404) },
       },
@@ -142,9 +162,11 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     {
       schema: {
         tags: ['folders'],
-        summary:
-          'Create (201) or update (200) a site, folder, section, section link, external link or asset folder; ' +
-          'new subfolders/subsections entries create children. If-Match / If-None-Match: * honoured.',
+        summary: 'Create (201) or update (200) a site, folder, section, section link, external link or asset folder',
+        description:
+          'Only the fields sent change; new `subfolders`/`subsections` entries create children. `name`, ' +
+          '`siteName` and `folderPath` must match the URL (409 LOCATION_MISMATCH). ' +
+          "`If-Match` names the item's ETag (412 when stale); `If-None-Match: *` only creates.",
         params: WildcardParams,
         body: FolderPutBody.nullable().optional(),
         response: { 200: Folder, 201: Folder, ...problems(403, 404, 409, 412) },
@@ -165,9 +187,11 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     {
       schema: {
         tags: ['folders'],
-        summary:
-          'Delete a site, folder, section, link or asset folder; a non-empty one needs includeSubFolders=true ' +
-          '(query or header). If-Match honoured.',
+        summary: 'Delete a site, folder, section, link or asset folder',
+        description:
+          'A non-empty item needs `includeSubFolders=true` (query or header; 409 FOLDER_NOT_EMPTY otherwise), ' +
+          'then goes with everything below it in one transaction. GET …/folders/contents/by-path tells first ' +
+          "what would go. `If-Match` names the item's ETag (412 when stale).",
         params: WildcardParams,
         querystring: z.object({ includeSubFolders: IncludeSubFolders }),
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
@@ -188,6 +212,11 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       schema: {
         tags: ['folders'],
         summary: 'Move a folder, section, link, page, asset or asset folder into another container (If-Match honoured)',
+        description:
+          'Moves the item at `itemPath`, with everything below it, into the container at `targetFolderPath`; it ' +
+          'keeps its id. 409 INVALID_MOVE for what cannot go there (another realm, a kind the target does not ' +
+          'hold, a site, a landing page, the asset library) and NAME_TAKEN when the target holds that name; ' +
+          "`If-Match` names the item's ETag (412 when stale).",
         body: MoveBody,
         response: { 200: TreeItem, ...problems(403, 404, 409, 412) },
       },
@@ -201,6 +230,10 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       schema: {
         tags: ['folders'],
         summary: 'Copy an item with everything below it into a container; a taken name becomes <name>-copy[-N]',
+        description:
+          'Copies the item at `itemPath` with everything below it (pages with their widgets, assets with their ' +
+          'files; shared assets stay linked) into the container at `targetFolderPath`. The copies get new ids ' +
+          'and start as Drafts; answers the new item (201).',
         body: CopyBody,
         response: { 201: TreeItem, ...problems(403, 404, 409) },
       },
@@ -214,6 +247,9 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       schema: {
         tags: ['folders'],
         summary: 'Rename a site, folder, section, link, page, asset or asset folder (If-Match honoured)',
+        description:
+          'Gives the item at `path` the name `newName` in the same container; it keeps its id. 409 NAME_TAKEN ' +
+          "when a sibling has that name; `If-Match` names the item's ETag (412 when stale).",
         body: RenameBody,
         response: { 200: TreeItem, ...problems(403, 404, 409, 412) },
       },

@@ -10,7 +10,15 @@ export function registerHealthRoutes(app: App, database: Database) {
     '/healthz',
     {
       config: { public: true },
-      schema: { tags: ['health'], summary: 'Readiness', response: { 200: Health, 503: Health } },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness',
+        description:
+          '200 `{status: "ok"}` once migrations have run and the database answers, 503 `{status: ' +
+          '"unavailable"}` otherwise. Needs no credentials: for load balancers and orchestrators.',
+        security: [],
+        response: { 200: Health, 503: Health },
+      },
     },
     async (_request, reply) => {
       const ok = await database.ping();

@@ -37,6 +37,9 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       schema: {
         tags: ['pages'],
         summary: 'Get a page: every field of 2.1, body regions in template order (strong ETag)',
+        description:
+          'The page at the path: its fields, SEO, calendar and code settings, workflow state and the widgets of ' +
+          'each body region in template order. The `ETag` answered is what PUT and DELETE take as `If-Match`.',
         params: PathParams,
         response: { 200: Page, ...problems(403, 404) },
       },
@@ -50,9 +53,13 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       config: { provesActor: true },
       schema: {
         tags: ['pages'],
-        summary:
-          'Create a page ({templateName} is enough) or update the fields and regions sent; workflow.state moves it ' +
-          '(If-Match honoured). A template switch answers droppedRegions.',
+        summary: 'Create a page (`templateName` is enough) or update the fields and regions sent',
+        description:
+          'Nested objects (`seo`, `calendar`, `code`, `workflow`) change only the members sent; `body` changes only ' +
+          'the regions sent. `workflow.state` walks the Default Workflow to that state (409 INVALID_TRANSITION ' +
+          'naming the states it can reach). A switch of `templateName` answers `droppedRegions`: the regions the ' +
+          'new template has no editable region for. `name`, `folderPath` and `id` must match the URL (409); ' +
+          "`If-Match` names the page's ETag (412 when stale).",
         params: PathParams,
         body: PagePutBody,
         response: { 200: PagePutResponse, 201: PagePutResponse, ...problems(403, 404, 409, 412) },
@@ -73,6 +80,10 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       schema: {
         tags: ['pages'],
         summary: 'Delete a page with its local assets; shared assets stay (If-Match honoured)',
+        description:
+          'Deletes the page and the local assets its widgets own; shared assets of the library stay. A page ' +
+          "that is a section's landing page is refused (409). `If-Match` names the page's ETag (412 when " +
+          'stale).',
         params: PathParams,
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
@@ -89,6 +100,9 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       schema: {
         tags: ['pages'],
         summary: 'The workflow transitions the caller may take on a page now',
+        description:
+          "The Default Workflow transitions (name and the state each leads to) that the caller's role and " +
+          "access allow from the page's state now. A PUT with `workflow.state` takes one.",
         params: PathParams,
         response: { 200: TransitionsResponse, ...problems(403, 404) },
       },
@@ -104,6 +118,11 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         schema: {
           tags: ['pages'],
           summary: `${transition} every page below a site, folder or section that it applies to (one transaction)`,
+          description:
+            `Takes the ${transition} transition on each page below the item that is in a state it leads from and ` +
+            'that the caller may change, in one transaction' +
+            (operation === 'approve-all' ? ' (archived pages stay archived: approve those one by one)' : '') +
+            '; the others are left as they are. The message says how many changed.',
           params: PathParams,
           response: { 200: Message, ...problems(403, 404) },
         },

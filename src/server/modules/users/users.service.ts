@@ -18,8 +18,17 @@ function withEtag(row: UserRow) {
   return { user: presentUser(row), etag: userEtag(row) };
 }
 
-/** User management: admins only. Sessions of a user end when their password or role changes or they go. */
-export function createUsersService(ctx: AppContext) {
+/** What user management needs of sign-in: proof of one's own current password (auth.service). */
+export interface CurrentPasswordProof {
+  /** Resolves when `currentPassword` is `username`'s; a 400 on `body.currentPassword` (or a 429) otherwise. */
+  proveCurrentPassword(username: string, currentPassword: string, address: string): Promise<void>;
+}
+
+/**
+ * User management: admins only. Sessions of a user end when their password or role changes or they go. A change
+ * of one's own password needs the current one, as POST /auth/password does (a signed-in session is no proof).
+ */
+export function createUsersService(ctx: AppContext, proof: CurrentPasswordProof) {
   const requireAdmin = (actor: Actor) => {
     if (actor.role !== 'Admin') throw forbidden('Only admins manage users.');
   };
@@ -38,11 +47,20 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * Creates or updates; answers the user, its ETag and whether it was created. `If-Match` must name the user's
+     * Creates or updates; answers the user, its ETag and whether it was created (`address`: the caller's, for the
+     * rate limit of a wrong current password). `If-Match` must name the user's
      * current ETag (or `*` for any existing user; a missing user never matches); `If-None-Match: *` only creates.
      */
-    async put(actor: Actor, username: string, body: UserPutBody, pre: Preconditions = {}) {
+    async put(actor: Actor, username: string, body: UserPutBody, pre: Preconditions = {}, address = '') {
       requireAdmin(actor);
+      if (body.password !== undefined && username === actor.username) {
+        if (body.currentPassword === undefined) {
+          throw badRequest('Changing your own password needs your current password; nothing was changed.', [
+            { path: 'body.currentPassword', message: 'is required to change your own password' },
+          ]);
+        }
+        await proof.proveCurrentPassword(username, body.currentPassword, address);
+      }
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       return ctx.db.transaction().execute(async (trx) => {
         const existing = await repo.find(trx, username, { forUpdate: true });

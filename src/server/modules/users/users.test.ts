@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, basic, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { ADMIN, ADMIN_PASSWORD, basic, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { LOGIN_FAILURE_WINDOW_MS, MAX_LOGIN_FAILURES } from '../auth/password-check.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -110,6 +111,57 @@ describe('user management', () => {
     expect(
       (await t.request({ method: 'GET', url: '/cms/rest/auth/me', headers: { authorization: '', cookie } })).statusCode,
     ).toBe(401);
+  });
+
+  it("asks for the current password to change one's own, as POST /auth/password does; not another user's", async () => {
+    await t.createUser('cal', 'Editor');
+    const own = (body: Record<string, string>) =>
+      t.request({ method: 'PUT', url: '/cms/rest/users/admin', payload: { role: 'Admin', ...body } });
+    const signsIn = async (password: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: '/cms/rest/auth/me',
+          headers: { authorization: basic('admin', password) },
+        })
+      ).statusCode === 200;
+
+    const missing = await own({ password: 'taken-over-password' });
+    expect(missing.statusCode).toBe(400);
+    expect(problemOf(missing)).toMatchObject({
+      code: 'INVALID_BODY',
+      errors: [{ path: 'body.currentPassword', message: 'is required to change your own password' }],
+    });
+    const wrong = await own({ password: 'taken-over-password', currentPassword: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(problemOf(wrong).errors).toEqual([{ path: 'body.currentPassword', message: 'is wrong' }]);
+
+    // Wrong current passwords count toward the sign-in rate limit, as for POST /auth/password.
+    for (let i = 2; i <= MAX_LOGIN_FAILURES; i++) {
+      expect((await own({ password: 'taken-over-password', currentPassword: `wrong-${i}` })).statusCode).toBe(400);
+    }
+    const limited = await own({ password: 'taken-over-password', currentPassword: ADMIN_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(problemOf(limited).code).toBe('TOO_MANY_ATTEMPTS');
+    t.advance(LOGIN_FAILURE_WINDOW_MS + 1);
+    expect(await signsIn('taken-over-password')).toBe(false);
+    expect(await signsIn(ADMIN_PASSWORD)).toBe(true);
+
+    // A role-only PUT of one's own account needs no password.
+    expect((await own({})).statusCode).toBe(200);
+    const changed = await own({ password: 'my-new-password', currentPassword: ADMIN_PASSWORD });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await signsIn(ADMIN_PASSWORD)).toBe(false);
+    expect(await signsIn('my-new-password')).toBe(true);
+
+    // An admin resets another user's password without knowing it.
+    const reset = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/users/cal',
+      headers: { authorization: basic('admin', 'my-new-password') },
+      payload: { role: 'Editor', password: 'cal-new-password' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
   });
 
   it('forbids non-admins with 403 and changes nothing', async () => {

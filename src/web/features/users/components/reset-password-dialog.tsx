@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { User } from '../../../../shared/api/auth';
 import { isApiError } from '../../../../shared/api/client';
+import { FormTextField } from '../../../components/ui/controlled-fields';
 import { FormDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { allFieldErrorsPlaced } from '../../../lib/errors';
@@ -8,16 +9,27 @@ import { setServerErrors } from '../../../lib/form-errors';
 import { usePutUser } from '../api/put-user';
 import { PasswordFields, type PasswordValues } from './password-fields';
 
-const SERVER_FIELDS = { 'body.password': { name: 'password', label: 'The password' } } as const;
+const SERVER_FIELDS = {
+  'body.password': { name: 'password', label: 'The password' },
+  'body.currentPassword': { name: 'currentPassword', label: 'Your current password' },
+} as const;
 
-/** Sets a new password for a user (their role stays; their sessions end). */
+interface Values extends PasswordValues {
+  /** Asked only on one's own account (the server asks for it there, as for a change under one's name). */
+  currentPassword: string;
+}
+
+/** Sets a new password for a user (their role stays; their sessions end). One's own needs the current one. */
 export function ResetPasswordDialog({ user, isSelf, onClose }: { user: User; isSelf: boolean; onClose: () => void }) {
   const put = usePutUser();
-  const form = useForm<PasswordValues>({ defaultValues: { password: '', confirmation: '' }, mode: 'onTouched' });
+  const form = useForm<Values>({
+    defaultValues: { currentPassword: '', password: '', confirmation: '' },
+    mode: 'onTouched',
+  });
 
-  const submit = form.handleSubmit(({ password }) =>
+  const submit = form.handleSubmit(({ password, currentPassword }) =>
     put.mutate(
-      { username: user.username, body: { role: user.role, password } },
+      { username: user.username, body: { role: user.role, password, ...(isSelf ? { currentPassword } : {}) } },
       {
         onSuccess: () => {
           toast.success('Password reset', `${user.username} signs in with the new password from now on.`);
@@ -36,7 +48,7 @@ export function ResetPasswordDialog({ user, isSelf, onClose }: { user: User; isS
       title={`Reset the password of ${user.username}`}
       description={
         isSelf
-          ? 'This is your own account: you will be signed out and sign in again with the new password. To keep this session, change it under your name at the top instead.'
+          ? 'This is your own account: enter your current password first. You will be signed out and sign in again with the new password. To keep this session, change it under your name at the top instead.'
           : `${user.username} is signed out everywhere and signs in with the new password.`
       }
       submitLabel="Reset password"
@@ -44,6 +56,17 @@ export function ResetPasswordDialog({ user, isSelf, onClose }: { user: User; isS
       isPending={put.isPending}
       error={put.error && !placed ? put.error : undefined}
     >
+      {isSelf && (
+        <FormTextField
+          control={form.control}
+          name="currentPassword"
+          label="Your current password"
+          type="password"
+          autoComplete="current-password"
+          isRequired
+          rules={{ validate: (v) => (v ? true : 'Enter your current password.') }}
+        />
+      )}
       <PasswordFields control={form.control} label="New password" />
     </FormDialog>
   );
