@@ -138,7 +138,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an asset (its file and thumbnail too)
-     * @description An asset linked from pages is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`.
+     * @description An asset used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`, which removes the widgets linking it.
      */
     delete: operations['deleteAssetsByPath'];
     options?: never;
@@ -201,7 +201,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where an asset is used: the page regions linking it */
+    /** Where an asset is used: the page regions linking it or referring to it */
     get: operations['getAssetsUsage'];
     put?: never;
     post?: never;
@@ -2590,6 +2590,7 @@ export interface operations {
               path: string;
               displayName: string;
               region: string;
+              state: string;
               href: string;
             }[];
           };
