@@ -168,7 +168,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an asset (its file and thumbnail too)
-     * @description An asset linked from pages is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`.
+     * @description An asset used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`, which removes the widgets linking it.
      */
     delete: operations['deleteAssetsByPath'];
     options?: never;
@@ -232,8 +232,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Where an asset is used: the page regions linking it
-     * @description The pages, and their regions, whose widgets link the asset: what a DELETE without `force=true` refuses over (409 ASSET_IN_USE).
+     * Where an asset is used: the page regions linking it or referring to it
+     * @description The pages, and their regions, whose widgets link the asset or refer to it in their text (an image, a link): what a DELETE without `force=true` refuses over (409 ASSET_IN_USE).
      */
     get: operations['getAssetsUsage'];
     put?: never;
@@ -2861,6 +2861,7 @@ export interface operations {
               path: string;
               displayName: string;
               region: string;
+              state: string;
               href: string;
             }[];
           };

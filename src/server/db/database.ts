@@ -25,6 +25,7 @@ import { leanWriteIndexes } from './migrations/0170-lean-write-indexes.js';
 import { assetPageDocsWhenLinked } from './migrations/0180-asset-page-docs-when-linked.js';
 import { assetOwnTimes } from './migrations/0190-asset-own-times.js';
 import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
+import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0180-asset-page-docs-when-linked': assetPageDocsWhenLinked,
   '0190-asset-own-times': assetOwnTimes,
   '0200-folder-doc-bump': folderDocBump,
+  '0210-widget-asset-refs': widgetAssetRefs,
 };
 
 export interface DatabaseOptions {

@@ -14,6 +14,8 @@ export interface DB {
   pages: PagesTable;
   page_doc_epoch: PageDocEpochTable;
   widgets: WidgetsTable;
+  /** The asset library paths a widget's local fields refer to (migration 0210, `lib/asset-refs.ts`). */
+  widget_asset_refs: { widget_id: string; path: string };
   assets: AssetsTable;
   folder_docs: FolderDocsTable;
   folder_doc_epoch: { id: number; value: number | string };

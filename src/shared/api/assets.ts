@@ -141,12 +141,14 @@ export const AssetList = z.object({
 });
 export type AssetList = z.infer<typeof AssetList>;
 
-/** A page region that links a shared asset. */
+/** A page region that uses a shared asset: a widget links it, or an image, link or path in a widget's fields. */
 export const AssetUsageEntry = z.object({
   /** `<site>/<folder…>/<page>`. */
   path: z.string(),
   displayName: z.string(),
   region: z.string(),
+  /** The page's workflow state (`Public`: the change shows to visitors at once). */
+  state: z.string(),
   /** The page resource. */
   href: z.string(),
 });

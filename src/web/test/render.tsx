@@ -17,14 +17,16 @@ export function renderWithProviders(ui: ReactNode, handlers: Handlers, { csrfTok
   api.setCsrfToken(csrfToken);
   const queryClient = createQueryClient({ retry: false });
   const user = userEvent.setup();
-  const view = render(
+  // A wrapper, so that `rerender` keeps the providers too.
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <ApiProvider api={api}>
       <QueryClientProvider client={queryClient}>
-        {ui}
+        {children}
         <ToastRegion />
       </QueryClientProvider>
-    </ApiProvider>,
+    </ApiProvider>
   );
+  const view = render(ui, { wrapper });
   return { ...view, server, api, queryClient, user };
 }
 

@@ -473,9 +473,27 @@ describe('asset delete and where-used', () => {
     expect(usage).toEqual({
       asset: 'Assets/images/logo.png',
       usedBy: [
-        { path: 'blog/post', displayName: 'The post page', region: 'main', href: '/cms/rest/pages/by-path/blog/post' },
-        { path: 'site/home', displayName: 'The home page', region: 'aside', href: '/cms/rest/pages/by-path/site/home' },
-        { path: 'site/home', displayName: 'The home page', region: 'main', href: '/cms/rest/pages/by-path/site/home' },
+        {
+          path: 'blog/post',
+          displayName: 'The post page',
+          region: 'main',
+          state: 'Draft',
+          href: '/cms/rest/pages/by-path/blog/post',
+        },
+        {
+          path: 'site/home',
+          displayName: 'The home page',
+          region: 'aside',
+          state: 'Draft',
+          href: '/cms/rest/pages/by-path/site/home',
+        },
+        {
+          path: 'site/home',
+          displayName: 'The home page',
+          region: 'main',
+          state: 'Draft',
+          href: '/cms/rest/pages/by-path/site/home',
+        },
       ],
     });
 

@@ -389,33 +389,6 @@ export const assetsRepository = {
     await db.deleteFrom('nodes').where('id', '=', id).execute();
   },
 
-  /** The page regions whose widgets link the asset, with the page's display name. */
-  usage(db: Kysely<DB>, assetId: string) {
-    return db
-      .selectFrom('widgets as w')
-      .innerJoin('pages as p', 'p.node_id', 'w.page_id')
-      .select(['w.page_id', 'w.region', 'p.display_name'])
-      .where('w.shared_asset_id', '=', assetId)
-      .distinct()
-      .execute();
-  },
-
-  /** Removes every link (widget) to the asset; answers the pages that had one. */
-  async unlink(db: Kysely<DB>, assetId: string, at: string, by: string): Promise<string[]> {
-    const pages = await db
-      .selectFrom('widgets')
-      .select('page_id')
-      .where('shared_asset_id', '=', assetId)
-      .distinct()
-      .execute();
-    await db.deleteFrom('widgets').where('shared_asset_id', '=', assetId).execute();
-    const ids = pages.map((p) => p.page_id);
-    for (const part of chunks(ids)) {
-      await db.updateTable('pages').set({ updated_at: at, updated_by: by }).where('node_id', 'in', part).execute();
-    }
-    return ids;
-  },
-
   /** The folders of a subtree of the asset library (the folder itself first) with their access levels. */
   async folderSubtree(db: Kysely<DB>, folderId: string) {
     const rows = await sql<{ id: string; parent_id: string | null; access_level: string | null }>`

@@ -133,7 +133,9 @@ function registerRoutes(app: App, assets: AssetsService) {
       schema: {
         tags: ['assets'],
         summary: 'Delete an asset (its file and thumbnail too)',
-        description: 'An asset linked from pages is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`.',
+        description:
+          'An asset used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused ' +
+          '(409 ASSET_IN_USE, `usedBy`) unless `force=true`, which removes the widgets linking it.',
         params: Wildcard,
         querystring: AssetDeleteQuery,
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
@@ -212,10 +214,10 @@ function registerRoutes(app: App, assets: AssetsService) {
     {
       schema: {
         tags: ['assets'],
-        summary: 'Where an asset is used: the page regions linking it',
+        summary: 'Where an asset is used: the page regions linking it or referring to it',
         description:
-          'The pages, and their regions, whose widgets link the asset: what a DELETE without `force=true` ' +
-          'refuses over (409 ASSET_IN_USE).',
+          'The pages, and their regions, whose widgets link the asset or refer to it in their text (an image, ' +
+          'a link): what a DELETE without `force=true` refuses over (409 ASSET_IN_USE).',
         params: Wildcard,
         response: { 200: AssetUsage, ...problems(403, 404) },
       },

@@ -3,6 +3,7 @@ import type { AssetUsage } from '../../../shared/api/assets.js';
 import { pageHref } from '../../../shared/api/paths.js';
 import { isForeignKeyViolation } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
+import { usagePathsOf } from '../../lib/asset-refs.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
@@ -11,13 +12,14 @@ import { treeRepository } from '../tree/tree.repository.js';
 import { deleteBlobs } from './asset-blobs.js';
 import { findAsset } from './assets.common.js';
 import { representAsset } from './assets.presenter.js';
+import { assetUsageRepository as usageRepo } from './asset-usage.repository.js';
 import { assetsRepository as repo } from './assets.repository.js';
 
 /** Where-used, and delete, which refuses while the asset is used unless forced. */
 export function createAssetUsage(ctx: AppContext) {
-  /** Where the asset is linked from: page regions, by page path. */
-  async function usageOf(db: Kysely<DB>, assetId: string) {
-    const rows = await repo.usage(db, assetId);
+  /** Where the asset is used: page regions whose widgets link it or refer to it, by page path. */
+  async function usageOf(db: Kysely<DB>, assetId: string, segments: readonly string[]) {
+    const rows = await usageRepo.usage(db, assetId, usagePathsOf(segments));
     const paths = await treeRepository.pathsOf(
       db,
       rows.map((r) => r.page_id),
@@ -29,6 +31,7 @@ export function createAssetUsage(ctx: AppContext) {
           path: segs.join('/'),
           displayName: r.display_name ?? segs[segs.length - 1] ?? '',
           region: r.region,
+          state: r.workflow_state,
           href: pageHref(segs),
         };
       })
@@ -38,12 +41,12 @@ export function createAssetUsage(ctx: AppContext) {
   async function usage(actor: Actor, segments: readonly string[]): Promise<AssetUsage> {
     const { chain, row } = await findAsset(ctx.db, segments);
     requireAccess(actor, chain, 'READ', segments.join('/'));
-    return { asset: segments.join('/'), usedBy: await usageOf(ctx.db, row.id) };
+    return { asset: segments.join('/'), usedBy: await usageOf(ctx.db, row.id, segments) };
   }
 
   /**
-   * Deletes an asset: 409 ASSET_IN_USE naming the pages that link it unless `force`, which removes those links
-   * in the same transaction. The file and thumbnail go after the commit.
+   * Deletes an asset: 409 ASSET_IN_USE naming the pages that use it unless `force`, which removes the widgets
+   * linking it in the same transaction (images and links to it inside text stay as written). The file and thumbnail go after the commit.
    */
   async function remove(actor: Actor, segments: readonly string[], opts: { force: boolean; ifMatch?: string }) {
     let keys: (string | null)[] = [];
@@ -52,15 +55,15 @@ export function createAssetUsage(ctx: AppContext) {
         const { chain, row } = await findAsset(trx, segments, true);
         requireAccess(actor, chain, 'WRITE', segments.join('/'));
         assertIfMatch(opts.ifMatch, representAsset(row, segments.slice(0, -1)).etag);
-        const usedBy = await usageOf(trx, row.id);
+        const usedBy = await usageOf(trx, row.id, segments);
         if (usedBy.length && !opts.force) {
           throw conflict(
             'ASSET_IN_USE',
-            `${segments.join('/')} is used on ${usedBy.length} page region(s); remove those links first, or send force=true.`,
+            `${segments.join('/')} is used on ${usedBy.length} page region(s); remove it from them first, or send force=true (widgets linking it are removed; images and links to it in text stay, and break).`,
             { usedBy },
           );
         }
-        if (usedBy.length) await repo.unlink(trx, row.id, isoTime(ctx.now()), actor.username);
+        if (usedBy.length) await usageRepo.unlink(trx, row.id, isoTime(ctx.now()), actor.username);
         await repo.delete(trx, row.id);
         keys = [row.blob_key, row.thumb_blob_key];
       });

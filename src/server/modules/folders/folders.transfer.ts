@@ -14,6 +14,7 @@ import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js
 import { copyBlob, deleteBlobs } from '../assets/asset-blobs.js';
 import { presentTreeItem } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
+import { widgetRefs } from '../pages/widget-refs.js';
 import {
   aKind,
   canContain,
@@ -237,6 +238,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
         widgets.push({ ...w, id: await nextId(db, 'widget'), page_id: ids.get(w.page_id)! });
       }
       await repo.insertWidgets(db, widgets);
+      await widgetRefs.addedMany(db, widgets);
     }
 
     // Assets: each copy gets its own blobs (copied before the transaction where possible).

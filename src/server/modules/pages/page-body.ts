@@ -14,6 +14,7 @@ import { requireAccess } from '../tree/access.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { localFieldsOf } from './pages.presenter.js';
 import { pagesRepository as repo, type WidgetWithAsset } from './pages.repository.js';
+import { widgetRefs } from './widget-refs.js';
 
 type Fields = Record<string, string | null>;
 
@@ -290,9 +291,11 @@ export async function applyBody(c: BodyChange, regions: readonly RegionInput[]):
         ...(fields !== undefined ? { fields } : {}),
         ...(shared !== undefined ? { shared_asset_id: shared } : {}),
       });
+      if (fields !== undefined) await widgetRefs.changed(c.trx, plan.existing.id, plan.existing.fields, fields);
     } else {
+      const id = await nextId(c.trx, 'widget');
       await repo.insertWidget(c.trx, {
-        id: await nextId(c.trx, 'widget'),
+        id,
         page_id: c.pageId,
         type: plan.type,
         scope: 'local',
@@ -300,6 +303,7 @@ export async function applyBody(c: BodyChange, regions: readonly RegionInput[]):
         fields: fields === undefined ? '{}' : fields,
         shared_asset_id: shared ?? null,
       });
+      if (fields) await widgetRefs.added(c.trx, id, fields);
     }
   }
   const gone = c.widgets.filter((w) => regionsSent.has(w.region) && !kept.has(w.id)).map((w) => w.id);

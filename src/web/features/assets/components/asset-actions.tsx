@@ -172,7 +172,7 @@ export function AssetActions({
             <>
               <p>
                 It is used on {usage.length} page {usage.length === 1 ? 'region' : 'regions'}. Deleting it takes it off
-                them:
+                them (images and links to it inside text break):
               </p>
               <UsageLinks usedBy={usage} hrefOfPage={hrefOfPage} />
             </>

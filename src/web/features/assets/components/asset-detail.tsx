@@ -18,9 +18,12 @@ export function AssetDetail({
   maxUploadBytes,
   hrefOfPage,
   onClose,
+  reviewAltText = false,
 }: {
   /** `Assets/<folder…>/<name>`. */
   path: string;
+  /** The image's file was just replaced: its alt text is focused, with a word that it may not fit any more. */
+  reviewAltText?: boolean;
   user: Pick<Me, 'username' | 'role'>;
   /** The user may change assets in this folder. */
   canWrite: boolean;
@@ -56,6 +59,7 @@ export function AssetDetail({
         maxUploadBytes={maxUploadBytes}
         hrefOfPage={hrefOfPage}
         onClose={onClose}
+        reviewAltText={reviewAltText}
       />
     );
   }

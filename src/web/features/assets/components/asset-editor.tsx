@@ -60,8 +60,11 @@ export function AssetEditor({
   maxUploadBytes,
   hrefOfPage,
   onClose,
+  reviewAltText = false,
 }: {
   path: string;
+  /** The image's file was just replaced elsewhere (the upload tray): review its alt text. */
+  reviewAltText?: boolean;
   /** The asset as last read (a refetch after a replace or someone's save updates it). */
   current: WithEtag<AssetMetadata>;
   user: Pick<Me, 'username' | 'role'>;
@@ -97,6 +100,12 @@ export function AssetEditor({
   const transitions = useAssetTransitions(path, { enabled: canWrite });
   const usage = useAssetUsage(path);
   const itemLabel = `the asset “${meta.name}”`;
+  const hasAltText = defs.some((d) => d.key === 'alttext');
+  // After a replace the alt text describes the old image: say so, and put the cursor there.
+  const [altTextReview, setAltTextReview] = useState(reviewAltText && hasAltText);
+  useEffect(() => {
+    if (altTextReview && canWrite) form.form.setFocus('alttext', { shouldSelect: true });
+  }, [altTextReview, canWrite, form.form]);
   const formId = useId();
 
   // A newer version arrived (a replaced file, a refetch): the form follows it unless the user is editing.
@@ -212,6 +221,11 @@ export function AssetEditor({
               void save();
             }}
           >
+            {altTextReview && (
+              <InlineAlert tone="info" title="The file was replaced">
+                The alt text was written for the old image. Check that it still describes this one.
+              </InlineAlert>
+            )}
             <FieldsForm
               controller={form}
               isReadOnly={!canWrite}
@@ -261,6 +275,7 @@ export function AssetEditor({
           hrefOfPage={hrefOfPage}
           onReplaced={(saved) => {
             applySaved(saved);
+            if (hasAltText) setAltTextReview(true);
             void queryClient.invalidateQueries({ queryKey: assetsKeys.usage(path) });
           }}
           onDeleted={async () => {

@@ -25,7 +25,7 @@ import { LibraryActions, type FolderCommands } from './library-actions';
 import { NewAssetDialog } from './new-asset-dialog';
 import { LibraryCrumbs } from './library-crumbs';
 import { LibraryFilters, type LibraryView } from './library-filters';
-import { isFiltered, listQueryOf, useLibraryQuery } from './library-query';
+import { isFiltered, listQueryOf, REVIEW_ALT_TEXT, useLibraryQuery } from './library-query';
 import './library.css';
 
 /** Assets per request: a few screens of cards. */
@@ -77,7 +77,7 @@ export interface AssetLibraryProps {
 export function AssetLibrary(props: AssetLibraryProps) {
   const { folderPath, role } = props;
   const folder = useFolder(folderPath);
-  const { query, update, openAsset: openName, setOpenAsset } = useLibraryQuery();
+  const { query, update, openAsset: openName, review, setOpenAsset } = useLibraryQuery();
   const [view, setView] = useViewPreference();
   const list = useAssetList(folderPath, listQueryOf(query, PAGE_SIZE));
   const assets = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
@@ -215,6 +215,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
       {openName && (
         <AssetDetail
           path={`${folderPath}/${openName}`}
+          reviewAltText={review === REVIEW_ALT_TEXT}
           user={{ username: props.username, role }}
           canWrite={canWrite}
           maxUploadBytes={props.maxUploadBytes}

@@ -29,6 +29,10 @@ export const DEFAULT_QUERY: LibraryQuery = {
 
 /** The query parameter naming the asset whose details are open (its name, or its path below the folder). */
 const ASSET_PARAM = 'asset';
+/** The query parameter asking the open asset's details to have something reviewed (after its file was replaced). */
+export const REVIEW_PARAM = 'review';
+/** {@link REVIEW_PARAM}'s value for the alt text of an image whose file changed. */
+export const REVIEW_ALT_TEXT = 'alttext';
 
 function readQuery(params: URLSearchParams): LibraryQuery {
   const pick = <T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, key: string): T | null => {
@@ -86,6 +90,7 @@ export function useLibraryQuery() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readQuery(params), [params]);
   const openAsset = params.get(ASSET_PARAM);
+  const review = params.get(REVIEW_PARAM);
 
   const update = useCallback(
     (change: Partial<LibraryQuery>) =>
@@ -97,6 +102,7 @@ export function useLibraryQuery() {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
+          next.delete(REVIEW_PARAM);
           if (name === null) next.delete(ASSET_PARAM);
           else next.set(ASSET_PARAM, name);
           return next;
@@ -105,5 +111,5 @@ export function useLibraryQuery() {
       ),
     [setParams],
   );
-  return { query, update, openAsset, setOpenAsset };
+  return { query, update, openAsset, review, setOpenAsset };
 }

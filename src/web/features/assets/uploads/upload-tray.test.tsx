@@ -181,6 +181,7 @@ describe('the upload queue and its tray', () => {
     const { add, sends, user } = setup({
       [`GET ${META}/a.png`]: () => json(imageAsset('Assets/images/a.png'), 200, { etag: '"a-v1"' }),
       [`GET ${META}/b.png`]: () => json(imageAsset('Assets/images/b.png'), 200, { etag: '"b-v1"' }),
+      'GET /cms/rest/assets/usage/Assets/images/a.png': () => json({ asset: 'Assets/images/a.png', usedBy: [] }),
     });
     add(['a.png', 'b.png']);
     await waitFor(() => expect(screen.getAllByRole('group', { name: /exists already/ })).toHaveLength(2));
@@ -226,5 +227,40 @@ describe('the upload queue and its tray', () => {
     expect(server.requests.find((r) => r.method === 'PUT')!.body).toEqual({
       fields: { displaytitle: 'Our logo', filename: 'a.png', alttext: 'The logo' },
     });
+  });
+
+  it('shows the pages a replace changes, Public ones first in mind, and asks; then offers to review the alt text', async () => {
+    const used = imageAsset('Assets/images/a.png', {
+      fields: { displaytitle: null, alttext: 'A red bicycle', filename: 'a.png', resource_link_title: null },
+    });
+    const { add, sends, user } = setup({
+      [`GET ${META}/a.png`]: () => json(used, 200, { etag: '"a-v1"' }),
+      'GET /cms/rest/assets/usage/Assets/images/a.png': () =>
+        json({
+          asset: 'Assets/images/a.png',
+          usedBy: [
+            { path: 'site/home', displayName: 'Home', region: 'main', state: 'Public', href: '/x' },
+            { path: 'site/draft', displayName: 'Next', region: 'main', state: 'Draft', href: '/y' },
+          ],
+        }),
+    });
+    add(['a.png']);
+    await user.click(await within(await waitFor(() => row('a.png'))).findByRole('button', { name: 'Replace' }));
+    const question = await screen.findByRole('group', { name: 'Replace a.png?' });
+    expect(question.textContent).toContain(
+      'a.png is used on 2 pages, 1 of them Public: visitors see the new file at once',
+    );
+    expect(within(question).getByText('Home').closest('li')!.dataset.public).toBe('true');
+    expect(sends).toHaveLength(0);
+    // Cancel goes back to the choices; nothing was sent.
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(row('a.png')).getByRole('button', { name: 'Replace' }));
+    await user.click(await screen.findByRole('button', { name: 'Replace on 2 pages' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0]!.request.method).toBe('PUT');
+    act(() => sends[0]!.answer(200, used));
+    const review = await within(row('a.png')).findByRole('link', { name: 'Review the alt text of a.png' });
+    expect(review.getAttribute('href')).toBe('/assets/images?asset=a.png&review=alttext');
+    expect(row('a.png').textContent).toContain('“A red bicycle”, was written for the old image');
   });
 });

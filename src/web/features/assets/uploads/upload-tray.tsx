@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-aria-components';
 import type { AssetMetadata } from '../../../../shared/api/assets';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
 import {
   AlertIcon,
   CheckIcon,
@@ -14,15 +13,21 @@ import {
 } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatBytes } from '../../../lib/format';
-import { isActive, isFinished, targetOf, type ClashChoice, type UploadItem, type UploadQueue } from './upload-queue';
+import { REVIEW_ALT_TEXT, REVIEW_PARAM } from '../components/library-query';
+import { ClashChoices, whereOf } from './clash-choices';
+import { isActive, isFinished, type UploadItem, type UploadQueue } from './upload-queue';
 import { useUploadItems } from './use-upload-queue';
 import './upload-tray.css';
 
 /** "1.2 MB/s". */
 const speedOf = (bytesPerSecond: number) => `${formatBytes(Math.round(bytesPerSecond))}/s`;
 
-/** Where an item goes, for people: "images/2024". */
-const whereOf = (item: UploadItem) => targetOf(item).slice(1, -1).join('/') || 'the asset library';
+/** The asset's details with its alt text field focused and a word that the file changed under it. */
+function reviewHrefOf(assetHref: string): string {
+  const url = new URL(assetHref, window.location.origin);
+  url.searchParams.set(REVIEW_PARAM, REVIEW_ALT_TEXT);
+  return `${url.pathname}${url.search}`;
+}
 
 /** The tray's title: what is going on, in one line. */
 function summaryOf(items: readonly UploadItem[]): string {
@@ -182,6 +187,16 @@ function UploadRow({
             {item.error && <span className="upload-row__error">{` — ${item.error}`}</span>}
           </p>
         )}
+        {item.status === 'done' && item.mode === 'replace' && item.result?.image && (
+          <p className="upload-row__status upload-row__review">
+            {item.result.fields.alttext
+              ? `Its alt text, “${item.result.fields.alttext}”, was written for the old image. `
+              : 'It has no alt text. '}
+            <Link href={reviewHrefOf(hrefOfAsset(item.result))} className="upload-row__link">
+              Review the alt text of {item.name}
+            </Link>
+          </p>
+        )}
       </div>
       <div className="upload-row__actions">
         {canCancel && (
@@ -220,38 +235,5 @@ function UploadProgress({ item }: { item: UploadItem }) {
       }
       detail={!processing && item.speed ? ` · ${speedOf(item.speed)}` : undefined}
     />
-  );
-}
-
-/** Replace, keep both or skip, for this file or every file of its drop whose name is taken. */
-function ClashChoices({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
-  const others = queue.clashesOf(item.batch).length - 1;
-  const [forAll, setForAll] = useState(false);
-  const choose = (choice: ClashChoice) => queue.resolveClash(item.id, choice, { forAll });
-  return (
-    <div className="upload-clash" role="group" aria-label={`${item.name} exists already`}>
-      <p className="upload-row__status">
-        {whereOf(item)} already holds <strong>{item.name}</strong>
-        {item.existing?.meta.image &&
-          ` (${item.existing.meta.image.width} × ${item.existing.meta.image.height}, ${formatBytes(item.existing.meta.image.size)})`}
-        .
-      </p>
-      <div className="upload-clash__buttons">
-        <Button size="sm" onPress={() => choose('replace')}>
-          Replace
-        </Button>
-        <Button size="sm" onPress={() => choose('keep-both')}>
-          Keep both
-        </Button>
-        <Button size="sm" variant="quiet" onPress={() => choose('skip')}>
-          Skip
-        </Button>
-      </div>
-      {others > 0 && (
-        <Checkbox isSelected={forAll} onChange={setForAll}>
-          Do the same for the {others} other {others === 1 ? 'file' : 'files'} with taken names
-        </Checkbox>
-      )}
-    </div>
   );
 }
