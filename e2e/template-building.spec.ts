@@ -3,7 +3,7 @@ import { adminApi } from './support/users';
 
 /*
  * Building templates in the app, keyboard only: the widgets of fixed regions, where new regions go and moving
- * them.
+ * them, and switching a page's template while choosing where each region's content goes.
  */
 
 interface StoredTemplate {
@@ -149,5 +149,91 @@ test('an admin adds regions before the footer or where they choose, and moves th
     ['footer', false],
   ]);
   expect((await api.delete(`/cms/rest/templates/${name}`)).status()).toBe(200);
+  await api.dispose();
+});
+
+test('an editor switches a page’s template and chooses where each region’s content goes', async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApi(playwright, test.info().project.use.baseURL!);
+  const id = suffix();
+  const from = `cols-${id}`;
+  const to = `mag-${id}`;
+  const putTemplate = (name: string, label: string, regions: object[]) =>
+    api.put(`/cms/rest/templates/${name}`, { data: { label, regions } });
+  expect(
+    (
+      await putTemplate(from, `Columns ${id}`, [
+        { name: 'main', editable: true },
+        { name: 'sidebar', editable: true },
+        { name: 'notes', editable: true },
+      ])
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await putTemplate(to, `Magazine ${id}`, [
+        { name: 'header', editable: false },
+        { name: 'story', editable: true },
+        { name: 'aside', editable: true },
+        { name: 'notes', editable: true },
+      ])
+    ).status(),
+  ).toBe(201);
+  const pagePath = `demo/switch-${id}`;
+  const rich = (text: string) => ({ type: 'cmsRichText', asset: { fields: { text } } });
+  const made = await api.put(`/cms/rest/pages/by-path/${pagePath}`, {
+    data: {
+      templateName: from,
+      displayName: 'Switching page',
+      body: [
+        { name: 'main', widgets: [rich('<p>Story one</p>'), rich('<p>Story two</p>')] },
+        { name: 'sidebar', widgets: [rich('<p>Side</p>')] },
+        { name: 'notes', widgets: [rich('<p>Old notes</p>')] },
+      ],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const before = (await made.json()) as StoredPage;
+  const idsOf = (p: StoredPage, region: string) => p.body.find((r) => r.name === region)!.widgets.map((w) => w.id);
+
+  await page.goto(`/pages/${pagePath}`);
+  await press(page.getByRole('tab', { name: 'Properties' }), 'Enter');
+  await press(page.getByRole('button', { name: new RegExp(`Columns ${id}\\s*Template`) }), 'Enter');
+  await page.getByRole('option', { name: new RegExp(`^Magazine ${id}`) }).press('Enter');
+  const ask = page.getByRole('alertdialog', { name: `Switch to the template “Magazine ${id}”?` });
+  // Same name ("notes") is kept; the rest would be dropped until the person says where it goes.
+  const choice = (region: string) => ask.getByRole('button', { name: new RegExp(`Content of “${region}”`) });
+  await expect(choice('main')).toContainText('Drop it');
+  await expect(choice('notes')).toContainText('“notes”');
+  await expect(ask).toContainText('main — 2 widgets');
+  await expect(ask).toContainText('sidebar — 1 widget');
+  await expect(ask.getByRole('button', { name: 'Switch and drop 2 regions' })).toBeVisible();
+
+  await press(choice('main'), 'Enter');
+  await page.getByRole('option', { name: '“story”' }).press('Enter');
+  await press(choice('sidebar'), 'Enter');
+  await page.getByRole('option', { name: '“aside”' }).press('Enter');
+  // And the old notes are dropped on purpose.
+  await press(choice('notes'), 'Enter');
+  await page.getByRole('option', { name: /Drop it/ }).press('Enter');
+  await expect(ask).toContainText('notes — 1 widget');
+  await page.screenshot({ path: test.info().outputPath('template-switch.png') });
+  await press(ask.getByRole('button', { name: 'Switch and drop 1 region' }), 'Enter');
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Dropped the content of notes.');
+
+  const after = await getJson<StoredPage>(api, `/cms/rest/pages/by-path/${pagePath}`);
+  expect(after.templateName).toBe(to);
+  const texts = (region: string) => after.body.find((r) => r.name === region)!.widgets.map((w) => w.asset.fields.text);
+  expect(texts('story')).toEqual(['<p>Story one</p>', '<p>Story two</p>']);
+  expect(texts('aside')).toEqual(['<p>Side</p>']);
+  expect(texts('notes')).toEqual([]);
+  // The same widgets, moved (not copies).
+  expect(idsOf(after, 'story')).toEqual(idsOf(before, 'main'));
+
+  expect((await api.delete(`/cms/rest/pages/by-path/${pagePath}`)).status()).toBe(200);
+  for (const t of [from, to]) expect((await api.delete(`/cms/rest/templates/${t}`)).status()).toBe(200);
   await api.dispose();
 });
