@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Select } from '../../../components/ui/select';
 import { defaultMoves, DROP, switchBody, type RegionMove } from '../lib/template-switch';
+import './template-switch-dialog.css';
 
 const widgetCount = (n: number) => `${n} ${n === 1 ? 'widget' : 'widgets'}`;
 
