@@ -38,6 +38,16 @@ export type WidgetType = z.infer<typeof WidgetType>;
 /** What kind of widget it is, for grouping in the editor's palette. */
 export type WidgetCategory = 'content' | 'media' | 'navigation' | 'list' | 'form' | 'social';
 
+/** Each widget category's heading, in the order the editors show the groups. */
+export const WIDGET_CATEGORY_LABEL: Record<WidgetCategory, string> = {
+  content: 'Content',
+  media: 'Media',
+  navigation: 'Navigation',
+  list: 'Lists',
+  form: 'Forms',
+  social: 'Social',
+};
+
 /**
  * A widget type: its asset type (the content it holds, local or shared), or — for widgets without one
  * (navigation, title) — the settings it keeps as local fields.

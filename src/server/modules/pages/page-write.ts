@@ -439,6 +439,7 @@ export function createPageWrites(
           const template = await loadTemplate(trx, body.templateName, parts?.template);
           const templateRegions = templateRegionsOf(template);
           let widgets = parts?.widgets ?? (await repo.widgets(trx, id));
+          const widgetsBefore = widgets;
           if (body.body) {
             await applyBody(
               { trx, actor, now, pageId: id, templateName: body.templateName, templateRegions, widgets },
@@ -451,7 +452,9 @@ export function createPageWrites(
             const oldRegions = before ? before.page.body.map((r) => r.name) : [];
             const editable = new Set(templateRegions.filter((r) => r.editable).map((r) => r.name));
             const gone = widgets.filter((w) => !editable.has(w.region));
-            const regions = [...new Set(gone.map((w) => w.region))];
+            // Named by where the content was before: the regions of widgets the body deleted count too.
+            const kept = new Set(widgets.filter((w) => editable.has(w.region)).map((w) => w.id));
+            const regions = [...new Set(widgetsBefore.filter((w) => !kept.has(w.id)).map((w) => w.region))];
             const order = (r: string) => (oldRegions.includes(r) ? oldRegions.indexOf(r) : oldRegions.length);
             droppedRegions = regions.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
             await repo.deleteWidgets(

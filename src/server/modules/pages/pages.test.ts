@@ -1220,6 +1220,47 @@ describe('pages: template switch', () => {
     expect(texts(back.json(), 'sidebar')).toEqual(['<p>s</p>']);
   });
 
+  it('moves content to the regions the client maps it to, and names the regions whose content it deleted', async () => {
+    await createTemplate('columns', [
+      { name: 'main', editable: true },
+      { name: 'aside', editable: true },
+    ]);
+    const page = await createPage('site/home', {
+      body: [
+        { name: 'main', widgets: [rich('<p>m1</p>'), rich('<p>m2</p>')] },
+        { name: 'sidebar', widgets: [rich('<p>side</p>')] },
+      ],
+    });
+    const ids = (name: string) => region(page, name).widgets.map((w) => ({ id: w.id, type: w.type }));
+    // "main" goes to "aside", "sidebar" to "main": the same widgets, by id, in their new regions.
+    const moved = await putPage('site/home', {
+      templateName: 'columns',
+      body: [
+        { name: 'aside', widgets: ids('main') },
+        { name: 'main', widgets: ids('sidebar') },
+      ],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().droppedRegions).toEqual([]);
+    expect(texts(moved.json(), 'aside')).toEqual(['<p>m1</p>', '<p>m2</p>']);
+    expect(texts(moved.json(), 'main')).toEqual(['<p>side</p>']);
+    expect(region(moved.json(), 'aside').widgets.map((w) => w.id)).toEqual(ids('main').map((w) => w.id));
+
+    // Back to "basic", dropping what "main" holds although "basic" has a "main": it counts as dropped.
+    const back = await putPage('site/home', {
+      templateName: 'basic',
+      body: [
+        { name: 'main', widgets: [] },
+        { name: 'sidebar', widgets: region(moved.json(), 'aside').widgets.map((w) => ({ id: w.id, type: w.type })) },
+      ],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().droppedRegions).toEqual(['main']);
+    expect(texts(back.json(), 'sidebar')).toEqual(['<p>m1</p>', '<p>m2</p>']);
+    expect(texts(back.json(), 'main')).toEqual([]);
+    expect(await countRows('widgets')).toBe(2);
+  });
+
   it('refuses an unknown template or regions the new template lacks, changing nothing', async () => {
     await createTemplate('narrow', [{ name: 'main', editable: true }]);
     await createPage('site/home', { body: [{ name: 'sidebar', widgets: [rich('<p>side</p>')] }] });

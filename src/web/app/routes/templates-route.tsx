@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { PageHeader } from '../../components/ui/page-header';
 import { TemplateEditor } from '../../features/templates/components/template-editor';
+import { KitServicesProvider } from '../../kit/kit-services-provider';
 import { TemplatesScreen, type TemplatesNavigation } from '../../features/templates/components/templates-screen';
 import { useDocumentTitle } from '../../lib/document-title';
 import { itemAt } from '../../lib/tree/items';
@@ -41,9 +42,13 @@ export function TemplatesRoute() {
     pageHref: (path) => explorerHrefOf(itemAt(path, 'page')),
     sectionHref: (path) => explorerHrefOf(itemAt(path, path.includes('/') ? 'section' : 'site')),
   };
-  if (creating) return <TemplateEditor key={`?${NEW}`} name={null} navigation={navigation} />;
-  if (name === undefined) return <TemplatesScreen navigation={navigation} />;
-  return <TemplateEditor key={name} name={name} navigation={navigation} />;
+  if (name === undefined && !creating) return <TemplatesScreen navigation={navigation} />;
+  // A template's widgets are edited with the kit's forms, whose pickers the provider opens.
+  return (
+    <KitServicesProvider>
+      <TemplateEditor key={creating ? `?${NEW}` : name} name={creating ? null : name!} navigation={navigation} />
+    </KitServicesProvider>
+  );
 }
 
 export { TemplatesRoute as Component };

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   ASSET_TYPES,
   assetTypeDef,
+  WIDGET_CATEGORY_LABEL,
   WIDGET_TYPES,
   widgetContentFields,
   widgetTypeDef,
@@ -19,15 +20,6 @@ import './kit-gallery.css';
 
 /** Which form the gallery shows: a widget type's content or an asset type's fields. */
 export type GallerySelection = { kind: 'widgets' | 'assets'; type: string };
-
-const CATEGORY_LABEL: Record<WidgetCategory, string> = {
-  content: 'Content',
-  media: 'Media',
-  navigation: 'Navigation',
-  list: 'Lists',
-  form: 'Forms',
-  social: 'Social',
-};
 
 interface Entry {
   selection: GallerySelection;
@@ -78,7 +70,7 @@ export function KitGallery({
 }) {
   const current = entryOf(selection ?? { kind: 'widgets', type: WIDGET_TYPES[0]!.type });
   const navId = useId();
-  const categories = Object.keys(CATEGORY_LABEL) as WidgetCategory[];
+  const categories = Object.keys(WIDGET_CATEGORY_LABEL) as WidgetCategory[];
   const isCurrent = (s: GallerySelection) => current?.selection.kind === s.kind && current.selection.type === s.type;
 
   const link = (s: GallerySelection, label: string, icon: ReactNode) => (
@@ -109,7 +101,7 @@ export function KitGallery({
           <h3 className="kit-gallery__group">Widgets</h3>
           {categories.map((category) => (
             <div key={category}>
-              <h4 className="kit-gallery__category">{CATEGORY_LABEL[category]}</h4>
+              <h4 className="kit-gallery__category">{WIDGET_CATEGORY_LABEL[category]}</h4>
               <ul className="kit-gallery__list">
                 {WIDGET_TYPES.filter((w) => w.category === category).map((w) =>
                   link({ kind: 'widgets', type: w.type }, w.label, <WidgetTypeIcon type={w.type} />),

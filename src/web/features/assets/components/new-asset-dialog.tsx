@@ -4,7 +4,13 @@ import { Form } from 'react-aria-components';
 import { isApiError } from '../../../../shared/api/client';
 import { ItemName } from '../../../../shared/api/common';
 import { splitPath } from '../../../../shared/api/paths';
-import { ASSET_TYPES, WIDGET_TYPES, type AssetType, type WidgetCategory } from '../../../../shared/registry';
+import {
+  ASSET_TYPES,
+  WIDGET_CATEGORY_LABEL,
+  WIDGET_TYPES,
+  type AssetType,
+  type WidgetCategory,
+} from '../../../../shared/registry';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -18,21 +24,12 @@ import { errorMessage, errorTitle } from '../../../lib/errors';
 import { nameFromTitle } from '../../../lib/names';
 import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
 
-const CATEGORY_LABEL: Record<WidgetCategory, string> = {
-  content: 'Content',
-  media: 'Media',
-  navigation: 'Navigation',
-  list: 'Lists',
-  form: 'Forms',
-  social: 'Social',
-};
-
 /** The 20 types made in the library (the binary ones are uploaded), grouped as the page editor's palette groups them. */
 export const NEW_ASSET_GROUPS: { label: string; types: { type: AssetType; label: string; description: string }[] }[] = (
-  Object.keys(CATEGORY_LABEL) as WidgetCategory[]
+  Object.keys(WIDGET_CATEGORY_LABEL) as WidgetCategory[]
 )
   .map((category) => ({
-    label: CATEGORY_LABEL[category],
+    label: WIDGET_CATEGORY_LABEL[category],
     types: ASSET_TYPES.filter(
       (a) => !a.binary && (WIDGET_TYPES.find((w) => w.assetType === a.type)?.category ?? 'content') === category,
     ).map((a) => ({ type: a.type, label: a.label, description: a.description })),

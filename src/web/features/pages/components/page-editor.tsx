@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { WithEtag } from '../../../../shared/api/client';
-import type { Page } from '../../../../shared/api/pages';
+import type { Page, RegionInput } from '../../../../shared/api/pages';
 import { splitPath } from '../../../../shared/api/paths';
 import type { TransitionName } from '../../../../shared/api/workflow';
 import { widgetTypeDef, type AssetType, type WidgetType } from '../../../../shared/registry';
@@ -354,10 +354,10 @@ export function PageEditor({
     });
   };
 
-  const switchTemplate = async (templateName: string) => {
+  const switchTemplate = async (templateName: string, body?: RegionInput[]) => {
     setSwitching(true);
     try {
-      const saved = await editor.put({ templateName }, base.etag);
+      const saved = await editor.put({ templateName, ...(body ? { body } : {}) }, base.etag);
       editor.replace(saved);
       queryClient.setQueryData(pagesKeys.detail(path), saved);
       const dropped = (saved.data as { droppedRegions?: string[] }).droppedRegions ?? [];

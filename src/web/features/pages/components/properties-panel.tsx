@@ -2,8 +2,6 @@ import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useId, useState } from 'react';
 import type { FieldDef } from '../../../../shared/registry';
 import { DatePicker } from '../../../components/ui/date-picker';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { InlineAlert } from '../../../components/ui/inline-alert';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { TextAreaField } from '../../../components/ui/text-area';
@@ -11,8 +9,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { TokenField } from '../../../components/ui/token-field';
 import { FieldControl } from '../../../kit/field-control-for';
 import { useTemplates } from '../../../lib/queries/templates';
-import type { Page } from '../../../../shared/api/pages';
+import type { Page, RegionInput } from '../../../../shared/api/pages';
 import type { PageProps } from '../lib/editor-doc';
+import { TemplateSwitchDialog } from './template-switch-dialog';
 
 /** A page date (`YYYY-MM-DD` or an ISO date-time) as the picker's date; null when unset or unreadable. */
 function dateOf(value: string | null): CalendarDate | null {
@@ -70,8 +69,8 @@ const CODE_FIELDS = [
 ] as const;
 
 /**
- * The page's properties: display name, summary, template (switching says which regions' content would be
- * dropped and asks first), search engine settings, calendar dates, code snippets and the post date.
+ * The page's properties: display name, summary, template (switching asks where each region's content goes and
+ * what is dropped), search engine settings, calendar dates, code snippets and the post date.
  */
 export function PropertiesPanel({
   page,
@@ -88,7 +87,8 @@ export function PropertiesPanel({
   isReadOnly: boolean;
   /** Unsaved changes: the template can only be switched once they are saved. */
   isDirty: boolean;
-  onSwitchTemplate: (templateName: string) => Promise<boolean>;
+  /** Switches the template, moving content as `body` says (the template switch dialog's choice). */
+  onSwitchTemplate: (templateName: string, body?: RegionInput[]) => Promise<boolean>;
   isSwitching: boolean;
 }) {
   const templates = useTemplates();
@@ -109,14 +109,6 @@ export function PropertiesPanel({
   if (!options.some((o) => o.id === page.templateName))
     options.push({ id: page.templateName, label: page.templateName });
 
-  // Regions holding content that the chosen template has no editable region for: their content would be dropped.
-  const target = templates.data?.find((t) => t.name === nextTemplate);
-  const dropped = target
-    ? page.body
-        .filter((r) => r.editable && r.widgets.length > 0)
-        .filter((r) => !target.regions.some((t) => t.name === r.name && t.editable))
-        .map((r) => ({ name: r.name, count: r.widgets.length }))
-    : [];
   const endBeforeStart = Boolean(
     props.startDate && props.endDate && props.endDate.slice(0, 10) < props.startDate.slice(0, 10),
   );
@@ -155,7 +147,7 @@ export function PropertiesPanel({
             description={
               isDirty
                 ? 'Save or discard your changes before switching the template.'
-                : 'Sets the page’s regions. Switching asks first when content would be dropped.'
+                : 'Sets the page’s regions. Switching asks where their content goes.'
             }
           />
         </div>
@@ -249,42 +241,18 @@ export function PropertiesPanel({
       </section>
 
       {nextTemplate !== null && (
-        <ConfirmDialog
-          isOpen
-          onOpenChange={(open) => {
-            if (!open) setNextTemplate(null);
-          }}
-          title={`Switch to the template “${target?.label ?? nextTemplate}”?`}
-          confirmLabel={
-            dropped.length
-              ? `Switch and drop ${dropped.length === 1 ? '1 region' : `${dropped.length} regions`}`
-              : 'Switch template'
-          }
+        <TemplateSwitchDialog
+          page={page}
+          templateName={nextTemplate}
+          target={templates.data?.find((t) => t.name === nextTemplate)}
           isPending={isSwitching}
-          onConfirm={() => {
-            void onSwitchTemplate(nextTemplate).then((ok) => {
+          onSwitch={(name, body) => {
+            void onSwitchTemplate(name, body).then((ok) => {
               if (ok) setNextTemplate(null);
             });
           }}
-        >
-          {dropped.length ? (
-            <>
-              <InlineAlert title="Content will be dropped">
-                The new template has no editable region for the content of:
-              </InlineAlert>
-              <ul className="properties-panel__dropped">
-                {dropped.map((d) => (
-                  <li key={d.name}>
-                    <strong>{d.name}</strong> — {d.count} {d.count === 1 ? 'widget' : 'widgets'}
-                  </li>
-                ))}
-              </ul>
-              <p>That content is deleted when you switch. Content of the other regions stays.</p>
-            </>
-          ) : (
-            <p>All the page’s content has a place in the new template: nothing is dropped.</p>
-          )}
-        </ConfirmDialog>
+          onClose={() => setNextTemplate(null)}
+        />
       )}
     </div>
   );

@@ -68,6 +68,35 @@ describe('TemplateEditor', () => {
     });
   });
 
+  it('gives a fixed region widgets edited with the kit’s forms, and adds a region before the footer', async () => {
+    const { user, server } = renderEditor({
+      'PUT /cms/rest/templates/article': () => json(ARTICLE, 200, { etag: '"v2"' }),
+    });
+    await screen.findByRole('textbox', { name: 'Name of region 1' });
+    // "body" is the last region and pages fill it: a new region goes at the end.
+    await user.click(screen.getByRole('button', { name: 'Add region' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name of region 4' }), 'footer');
+    await user.click(screen.getAllByRole('switch', { name: 'Filled by pages' })[3]!);
+    await user.click(screen.getByRole('button', { name: 'Add widget to footer' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Simple text/ }));
+    await user.type(await screen.findByRole('textbox', { name: 'Text' }), '© Acme');
+    // Now the template ends with a fixed region: the next one goes before it.
+    await user.click(screen.getByRole('button', { name: 'Add region' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name of region 4' }), 'aside');
+    await user.click(screen.getByRole('button', { name: 'Save template' }));
+
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'PUT')).toBe(true));
+    const put = server.requests.find((r) => r.method === 'PUT')!;
+    expect((put.body as { regions: unknown[] }).regions.slice(3)).toEqual([
+      { name: 'aside', editable: true, widgets: [] },
+      {
+        name: 'footer',
+        editable: false,
+        widgets: [{ type: 'cmsSimpleText', scope: 'template', editable: false, asset: { fields: { text: '© Acme' } } }],
+      },
+    ]);
+  }, 60_000);
+
   it('creates a template create-only, and says the name exists when someone created it meanwhile (412)', async () => {
     const { user, server } = renderWithProviders(<TemplateEditor name={null} navigation={navigation()} />, {
       'GET /cms/rest/templates': () => json([]),
