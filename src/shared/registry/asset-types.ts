@@ -170,7 +170,7 @@ export const ASSET_TYPES = [
     description: 'A calendar of the pages that have event dates.',
     binary: false,
     fields: [
-      t('calendar_unique_name', 'Unique name', { required: true }),
+      t('calendar_unique_name', 'Unique name', { required: true, unique: true }),
       t('calendar_title', 'Title', { required: true }),
       sitePath('full_calendar_page', 'Full calendar page'),
       datetime('calendar_start_date', 'Start date'),
@@ -232,7 +232,7 @@ export const ASSET_TYPES = [
     description: 'A form visitors fill in: its fields, title and description.',
     binary: false,
     fields: [
-      t('formuniquenamevalidator', 'Unique name'),
+      t('formuniquenamevalidator', 'Unique name', { unique: true }),
       {
         key: 'formdata',
         label: 'Form data',
@@ -330,7 +330,7 @@ export const ASSET_TYPES = [
     binary: false,
     fields: [
       t('pollTitle', 'Title'),
-      t('pollUniqueName', 'Unique name', { required: true }),
+      t('pollUniqueName', 'Unique name', { required: true, unique: true }),
       {
         key: 'pollQuestion',
         label: 'Question and answers',

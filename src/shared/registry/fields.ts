@@ -50,6 +50,8 @@ export interface FieldDef {
   structure?: JsonStructure;
   /** For `text` fields with a fixed set of values. */
   options?: readonly string[];
+  /** Names the item among others of its kind (a form's or poll's unique name): a copy gets a value of its own. */
+  unique?: boolean;
   help?: string;
 }
 
