@@ -88,9 +88,11 @@ export function checkFieldValue(def: FieldDef, value: unknown): string | null {
     case 'url':
       try {
         const u = new URL(value);
-        return u.protocol === 'http:' || u.protocol === 'https:' ? null : 'must be an absolute http(s) URL';
+        return u.protocol === 'http:' || u.protocol === 'https:'
+          ? null
+          : 'must be a web address starting with https:// or http://';
       } catch {
-        return 'must be an absolute http(s) URL';
+        return 'must be a web address starting with https:// or http://';
       }
     case 'json': {
       let parsed: unknown;
