@@ -50,6 +50,8 @@ export interface FieldDef {
   structure?: JsonStructure;
   /** For `text` fields with a fixed set of values. */
   options?: readonly string[];
+  /** Names the item among others of its kind (a form's or poll's unique name): a copy gets a value of its own. */
+  unique?: boolean;
   help?: string;
 }
 
@@ -86,9 +88,11 @@ export function checkFieldValue(def: FieldDef, value: unknown): string | null {
     case 'url':
       try {
         const u = new URL(value);
-        return u.protocol === 'http:' || u.protocol === 'https:' ? null : 'must be an absolute http(s) URL';
+        return u.protocol === 'http:' || u.protocol === 'https:'
+          ? null
+          : 'must be a web address starting with https:// or http://';
       } catch {
-        return 'must be an absolute http(s) URL';
+        return 'must be a web address starting with https:// or http://';
       }
     case 'json': {
       let parsed: unknown;

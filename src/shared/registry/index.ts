@@ -7,3 +7,4 @@ export * from './asset-types.js';
 export * from './fields.js';
 export * from './widget-types.js';
 export * from './widget-content.js';
+export * from './unique-copy.js';

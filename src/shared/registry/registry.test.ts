@@ -20,17 +20,50 @@ describe('registry', () => {
     ]);
     expect(assetTypeDef('cmsPageAutoList')!.fields.map((f) => f.key)).toEqual([
       'displaytitle',
-      'feed_description',
-      'end_date',
+      'site_path',
       'title_contains',
+      'page_templates_list',
+      'start_date',
+      'end_date',
       'query',
       'enable_rss_feed',
-      'page_templates_list',
       'feed_title',
       'feed_name',
-      'start_date',
-      'site_path',
+      'feed_description',
     ]);
+  });
+
+  it('lists every type’s fields in the order a person fills them: the title first, a start before its end', () => {
+    const forms = [
+      ...ASSET_TYPES.map((a) => ({ name: a.type, fields: a.fields })),
+      ...WIDGET_TYPES.flatMap((w) => (w.localFields ? [{ name: w.type, fields: w.localFields }] : [])),
+    ];
+    const before = (keys: string[], first: RegExp, then: RegExp) => {
+      const a = keys.findIndex((k) => first.test(k));
+      const b = keys.findIndex((k) => then.test(k));
+      return a < 0 || b < 0 || a < b;
+    };
+    const slips: string[] = [];
+    for (const { name, fields } of forms) {
+      const keys = fields.map((f) => f.key);
+      const title = fields.findIndex((f) => /^(Display title|Title|Form title)$/.test(f.label));
+      if (title > 0) slips.push(`${name}: ${keys[title]} is not first`);
+      if (!before(keys, /start/, /end_/)) slips.push(`${name}: an end before its start`);
+      if (!before(keys, /published_after/, /published_before/)) slips.push(`${name}: before before after`);
+      if (!before(keys, /email_label/, /password_label/)) slips.push(`${name}: password before e-mail`);
+      if (!before(keys, /^password_label/, /confirm_password_label/)) slips.push(`${name}: confirm before password`);
+      if (
+        !before(keys, /title_contains/, /^query(_string)?$/) ||
+        !before(keys, /site_path|library_path/, /title_contains/)
+      ) {
+        slips.push(`${name}: filters out of order (where, then title, then query)`);
+      }
+      const last = fields[fields.length - 1]!;
+      if (fields.some((f) => f.key === 'renderedform') && last.key !== 'renderedform') {
+        slips.push(`${name}: the rendered form is not last`);
+      }
+    }
+    expect(slips).toEqual([]);
   });
 
   it('checks formats', () => {

@@ -91,13 +91,15 @@ describe('FieldsForm', () => {
   it('checks as the user types and sends only the fields that changed', async () => {
     const user = userEvent.setup();
     const { controller } = renderForm(rss, { placeholder: 'Loading', rss_url: 'https://example.com/a.rss' });
-    const url = screen.getByRole('textbox', { name: /Feed URL/ });
+    const url = screen.getByRole('textbox', { name: /Feed address/ });
     await user.clear(url);
     await user.type(url, 'example.com');
-    expect(await screen.findByText('Feed URL must be an absolute http(s) URL.')).toBeTruthy();
+    expect(
+      await screen.findByText('Feed address must be a web address starting with https:// or http://.'),
+    ).toBeTruthy();
     await user.clear(url);
     await user.type(url, 'https://example.org/b.rss');
-    await waitFor(() => expect(screen.queryByText(/Feed URL must/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/Feed address must/)).toBeNull());
     expect(controller().changes()).toEqual({ rss_url: 'https://example.org/b.rss' });
     expect(controller().isDirty).toBe(true);
   });
@@ -111,7 +113,7 @@ describe('FieldsForm', () => {
       { placeholder: 'Loading', rss_url: 'https://example.com/a.rss' },
       { onValuesChange: (changes) => heard.push(changes) },
     );
-    await user.type(screen.getByRole('textbox', { name: /Placeholder/ }), '…');
+    await user.type(screen.getByRole('textbox', { name: /Text while the feed loads/ }), '…');
     expect(heard.at(-1)).toEqual({ placeholder: 'Loading…' });
     // Saved: the form starts again from what the server now holds.
     act(() => controller().reset({ placeholder: 'Loading…', rss_url: 'https://example.com/a.rss' }));
@@ -127,15 +129,15 @@ describe('FieldsForm', () => {
       valid = await controller().validate();
     });
     expect(valid).toBe(false);
-    expect(await screen.findByText('Feed URL is required.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Feed URL/ }));
+    expect(await screen.findByText('Feed address is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Feed address/ }));
   });
 
   it('keeps a required field that holds a value from being emptied, but leaves an empty one alone when editing', async () => {
     const user = userEvent.setup();
     renderForm(rss, { placeholder: null, rss_url: 'https://example.com/a.rss' });
-    await user.clear(screen.getByRole('textbox', { name: /Feed URL/ }));
-    expect(await screen.findByText('Feed URL is required.')).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: /Feed address/ }));
+    expect(await screen.findByText('Feed address is required.')).toBeTruthy();
   });
 
   it('puts a 400’s field errors on the fields they name and answers the others', async () => {
@@ -150,14 +152,14 @@ describe('FieldsForm', () => {
         'fields.',
       );
     });
-    expect(await screen.findByText('Feed URL is not reachable.')).toBeTruthy();
+    expect(await screen.findByText('Feed address is not reachable.')).toBeTruthy();
     expect(rest).toEqual([{ path: 'type', message: 'cannot change' }]);
   });
 
   it('treats an emptied optional field as unset, and a server "" as the same as null', async () => {
     const user = userEvent.setup();
     const { controller } = renderForm(rss, { placeholder: '', rss_url: 'https://example.com/a.rss' });
-    const placeholder = screen.getByRole('textbox', { name: /Placeholder/ });
+    const placeholder = screen.getByRole('textbox', { name: /Text while the feed loads/ });
     await user.type(placeholder, 'Hi');
     expect(controller().changes()).toEqual({ placeholder: 'Hi' });
     await user.clear(placeholder);

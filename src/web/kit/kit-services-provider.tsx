@@ -69,6 +69,7 @@ export function KitServicesProvider({ children }: { children: ReactNode }) {
         <SitePathDialog
           title={open.options.title}
           current={open.options.current}
+          pages={open.options.pages}
           onChoose={(path) => finish(path)}
           onCancel={() => finish(null)}
         />

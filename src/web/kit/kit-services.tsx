@@ -17,6 +17,8 @@ export interface PickSitePathOptions {
   title: string;
   /** The path chosen now (`demo/news`), opened and selected. */
   current?: string | null;
+  /** A page is chosen instead of a place: the tree shows pages too, and only a page can be chosen. */
+  pages?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface KitServices {
   pickAsset(options: PickAssetOptions): Promise<AssetMetadata | null>;
   /** Opens the asset library folder picker; resolves with its path (`Assets/images`), or null. */
   pickAssetFolder(options: PickSitePathOptions): Promise<string | null>;
-  /** Opens the site and folder picker; resolves with the chosen path (`demo/news`), or null. */
+  /** Opens the site and folder (or page) picker; resolves with the chosen path (`demo/news`), or null. */
   pickSitePath(options: PickSitePathOptions): Promise<string | null>;
 }
 

@@ -15,3 +15,13 @@ export function nameFromTitle(title: string): string {
     .slice(0, SUGGESTED_NAME_LENGTH)
     .replace(/-+$/, '');
 }
+
+/**
+ * A type's label inside a sentence ("New rich text", "New RSS feed"): the first word in lower case, unless it is
+ * written in capitals (an abbreviation such as RSS or HTML).
+ */
+export function labelInSentence(label: string): string {
+  const [first = '', ...rest] = label.split(' ');
+  const keep = first.length > 1 && first === first.toUpperCase();
+  return [keep ? first : first.toLowerCase(), ...rest].join(' ');
+}

@@ -3,26 +3,31 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ContainerPicker } from '../../components/tree/container-picker';
 
-/** Choosing a place in a site (a site, section or folder): a tree of the sites, opened at the current value. */
+/**
+ * Choosing a place in a site (a site, section or folder) — or, with `pages`, a page: a tree of the sites, opened
+ * at the current value.
+ */
 export function SitePathDialog({
   title,
   current,
+  pages = false,
   onChoose,
   onCancel,
 }: {
   title: string;
   current?: string | null;
+  pages?: boolean;
   onChoose: (path: string) => void;
   onCancel: () => void;
 }) {
-  const [path, setPath] = useState<string | null>(current || null);
+  const [path, setPath] = useState<string | null>(pages ? null : current || null);
   return (
     <Modal
       isOpen
       onOpenChange={(open) => !open && onCancel()}
       title={title}
       size="md"
-      description="Open the sites and choose a site, section or folder."
+      description={pages ? 'Open the sites and choose a page.' : 'Open the sites and choose a site, section or folder.'}
       footer={
         <>
           <Button variant="quiet" onPress={onCancel}>
@@ -35,11 +40,13 @@ export function SitePathDialog({
       }
     >
       <ContainerPicker
-        label="Sites, sections and folders"
+        label={pages ? 'Sites and their pages' : 'Sites, sections and folders'}
         realm="sites"
-        keep={(item) => item.kind === 'site' || item.kind === 'section' || item.kind === 'folder'}
+        keep={(item) =>
+          item.kind === 'site' || item.kind === 'section' || item.kind === 'folder' || (pages && item.kind === 'page')
+        }
         selectedPath={path}
-        onSelect={(item) => setPath(item.path)}
+        onSelect={(item) => setPath(!pages || item.kind === 'page' ? item.path : null)}
         initiallyExpanded={current || undefined}
       />
       <p className="dialog__description" aria-live="polite">

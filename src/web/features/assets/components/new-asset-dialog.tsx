@@ -21,7 +21,7 @@ import { useSaveRunner } from '../../../kit/saving/save-runner';
 import { AssetTypeIcon } from '../../../kit/type-icon';
 import { useApi } from '../../../lib/api';
 import { errorMessage, errorTitle } from '../../../lib/errors';
-import { nameFromTitle } from '../../../lib/names';
+import { labelInSentence, nameFromTitle } from '../../../lib/names';
 import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
 
 /** The 20 types made in the library (the binary ones are uploaded), grouped as the page editor's palette groups them. */
@@ -107,7 +107,7 @@ export function NewAssetDialog({
       onOpenChange={(open) => !open && onClose(null)}
       isBusy={pending}
       size="lg"
-      title={`New ${def.label.toLowerCase()}`}
+      title={`New ${labelInSentence(def.label)}`}
       description={
         <span className="new-asset__description">
           <AssetTypeIcon type={type} /> {def.description}

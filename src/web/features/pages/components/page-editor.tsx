@@ -33,6 +33,7 @@ import {
   type EditorWidget,
 } from '../lib/editor-doc';
 import { pageConflictRows } from '../lib/page-conflict';
+import { fieldsOfDuplicate } from '../lib/widget-copy';
 import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog, type PendingAsset } from './approve-assets-dialog';
 import { PageOutline } from './page-outline';
@@ -253,7 +254,7 @@ export function PageEditor({
       const copy: EditorWidget = {
         key: newWidgetKey(),
         type: w.type,
-        fields: { ...w.fields },
+        fields: fieldsOfDuplicate(w, doc),
         shared: w.share === 'create' ? undefined : w.shared,
         share: w.shared && w.share !== 'create' ? 'link' : undefined,
       };

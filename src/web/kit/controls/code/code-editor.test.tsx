@@ -16,6 +16,22 @@ function type(view: EditorView, at: number, text: string) {
   view.dispatch({ changes: { from: at, insert: text }, userEvent: 'input.type' });
 }
 
+/** Keys typed one by one the way CodeMirror handles typing: its input handlers first, then the plain insert. */
+function typeKeys(view: EditorView, keys: string) {
+  for (const ch of keys) {
+    const { from, to } = view.state.selection.main;
+    const insert = () =>
+      view.state.update({
+        changes: { from, to, insert: ch },
+        selection: { anchor: from + 1 },
+        userEvent: 'input.type',
+      });
+    if (!view.state.facet(EditorView.inputHandler).some((handle) => handle(view, from, to, ch, insert))) {
+      view.dispatch(insert());
+    }
+  }
+}
+
 describe('CodeEditor', () => {
   it('keeps a value written with CRLF as it was: an edit changes the edit, not every line break', () => {
     const onChange = vi.fn();
@@ -62,5 +78,20 @@ describe('CodeEditor', () => {
     expect(viewOf(container)).toBe(view);
     expect(view.state.readOnly).toBe(true);
     expect(content.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('closes an element as it is opened, and a close tag typed by hand types over that one instead of doubling it', () => {
+    const onChange = vi.fn();
+    const { container } = render(<CodeEditor value="" onChange={onChange} language="html" labelledBy="l" />);
+    const view = viewOf(container);
+    typeKeys(view, '<p>');
+    expect(view.state.sliceDoc()).toBe('<p></p>');
+    typeKeys(view, 'Hello <b>there</b> and </p>');
+    expect(view.state.sliceDoc()).toBe('<p>Hello <b>there</b> and </p>');
+    expect(view.state.selection.main.head).toBe(view.state.doc.length);
+    // Typing on after it starts anew.
+    typeKeys(view, '<em>x');
+    expect(view.state.sliceDoc()).toBe('<p>Hello <b>there</b> and </p><em>x</em>');
+    expect(onChange).toHaveBeenLastCalledWith(view.state.sliceDoc());
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { closeTagOvertype } from './close-tag-overtype';
 import './code-editor.css';
 
 /** Marks changes that come from outside (a new value), so they are not reported back as the user's edits. */
@@ -102,7 +103,7 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
         if (update.focusChanged && !update.view.hasFocus) handlers.current.onBlur?.();
       }),
     ];
-    if (language === 'html') extensions.push(html({ autoCloseTags: true }));
+    if (language === 'html') extensions.push(html({ autoCloseTags: true }), closeTagOvertype());
     if (language === 'sql') extensions.push(sql());
     const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions }) });
     view.current = v;

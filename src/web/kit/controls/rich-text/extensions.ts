@@ -1,6 +1,8 @@
 import { Extension, type Extensions } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { GapCursor } from '@tiptap/pm/gapcursor';
+import { Selection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 
 /*
@@ -90,6 +92,41 @@ const PlainTable = Table.extend({
   },
 });
 
+/**
+ * Where Ctrl+Home / Ctrl+End (⌘↑ / ⌘↓) lead: the very start or end of the text. When a table (or another block
+ * that holds no text itself) starts or ends the text, that is a gap cursor before or after it, where typing adds a
+ * paragraph — the browser's own move put the caret outside anything the editor holds, so what was typed there was
+ * shown but never saved. Nothing is added until the person types, so moving there changes nothing.
+ */
+export function selectionAtDocEdge(state: EditorState, edge: 'start' | 'end'): Selection {
+  const { doc } = state;
+  const $edge = doc.resolve(edge === 'start' ? 0 : doc.content.size);
+  const block = edge === 'start' ? doc.firstChild : doc.lastChild;
+  // A gap cursor fits beside a block the cursor cannot enter from there: a table (isolating) or a line (an atom).
+  if (block && (block.isAtom || block.type.spec.isolating)) return new GapCursor($edge);
+  return edge === 'start' ? Selection.atStart(doc) : Selection.atEnd(doc);
+}
+
+const isMacPlatform = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Ctrl+Home and Ctrl+End (on a Mac also ⌘↑ and ⌘↓) go to the text's edges, past a table there. */
+const DocEdges = Extension.create({
+  name: 'docEdges',
+  addKeyboardShortcuts() {
+    const go = (edge: 'start' | 'end') => () => {
+      const { state, view } = this.editor;
+      const tr: Transaction = state.tr.setSelection(selectionAtDocEdge(state, edge)).scrollIntoView();
+      view.dispatch(tr);
+      return true;
+    };
+    return {
+      'Mod-Home': go('start'),
+      'Mod-End': go('end'),
+      ...(isMacPlatform ? { 'Mod-ArrowUp': go('start'), 'Mod-ArrowDown': go('end') } : {}),
+    };
+  },
+});
+
 /** The editor's extensions: headings 1–6 are held (the toolbar offers 2–4), links keep exactly their attributes. */
 export function richTextExtensions(): Extensions {
   return [
@@ -111,6 +148,7 @@ export function richTextExtensions(): Extensions {
     TableHeader,
     TableCell,
     KeepAttributes,
+    DocEdges,
   ];
 }
 
