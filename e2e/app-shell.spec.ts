@@ -1,5 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN_AUTHORIZATION } from './support/users';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { adminApi } from './support/users';
 
 /*
  * The app's frame stays put: whatever a screen holds, only the screen's own scrollers move — never the document,
@@ -12,11 +12,8 @@ let api: APIRequestContext;
 const FOLDER = 'demo/e2e-shell';
 const LIBRARY = 'Assets/e2e-shell';
 
-test.beforeAll(async ({ baseURL }) => {
-  api = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: ADMIN_AUTHORIZATION, 'x-requested-with': 'XMLHttpRequest' },
-  });
+test.beforeAll(async ({ baseURL, playwright }) => {
+  api = await adminApi(playwright, baseURL!);
   await api.delete(`/cms/rest/folders/by-path/${FOLDER}?includeSubFolders=true`);
   await api.delete(`/cms/rest/folders/by-path/${LIBRARY}?includeSubFolders=true`);
   expect((await api.put(`/cms/rest/folders/by-path/${FOLDER}`, { data: {} })).status()).toBeLessThan(300);

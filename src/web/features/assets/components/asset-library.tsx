@@ -77,7 +77,7 @@ export interface AssetLibraryProps {
 export function AssetLibrary(props: AssetLibraryProps) {
   const { folderPath, role } = props;
   const folder = useFolder(folderPath);
-  const { query, update, openAsset: openName, setOpenAsset } = useLibraryQuery();
+  const { query, update, openAsset: openName, setOpenAsset } = useLibraryQuery(folderPath);
   const [view, setView] = useViewPreference();
   const list = useAssetList(folderPath, listQueryOf(query, PAGE_SIZE));
   const assets = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
@@ -172,7 +172,14 @@ export function AssetLibrary(props: AssetLibraryProps) {
         }
       />
       <FolderStrip folder={folder.data?.data} folderPath={folderPath} hrefOfFolder={props.hrefOfFolder} />
-      <LibraryFilters query={query} onChange={update} view={view} onViewChange={setView} total={total} />
+      <LibraryFilters
+        query={query}
+        onChange={update}
+        view={view}
+        onViewChange={setView}
+        total={total}
+        isLibraryRoot={folderPath === ASSET_LIBRARY}
+      />
       {canWrite && (
         <BulkBar
           selection={selected}
