@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDropzone, type FileWithPath } from 'react-dropzone';
 import type { Selection } from 'react-aria-components';
 import type { AssetMetadata } from '../../../../shared/api/assets';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { assetPathOf } from '../../../lib/assets';
 import { useApi } from '../../../lib/api';
+import { focusWhenDropped } from '../../../lib/focus-later';
 import { useAssetList } from '../../../lib/queries/assets';
 import { useFolder } from '../../../lib/queries/folders';
 import { useUploadQueue } from '../uploads/use-upload-queue';
@@ -87,6 +88,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
   const client = useApi();
   const [bulk, setBulk] = useState<BulkKind | null>(null);
   const [newAsset, setNewAsset] = useState<AssetType | null>(null);
+  const itemsRef = useRef<HTMLDivElement>(null);
 
   // A new folder or a new query starts without a selection (opening an asset's details keeps it).
   const queryKey = JSON.stringify(query);
@@ -189,7 +191,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
           onClear={() => setSelected(new Set())}
         />
       )}
-      <div className="asset-library__items">
+      <div className="asset-library__items" ref={itemsRef}>
         {list.isError ? (
           <ErrorState title="Could not load the assets" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.isPending ? (
@@ -251,6 +253,12 @@ export function AssetLibrary(props: AssetLibraryProps) {
           onClose={(changed) => {
             setBulk(null);
             if (changed) setSelected(new Set());
+            // The bar that opened the dialog goes with the selection: the focus goes to the assets (or the heading).
+            focusWhenDropped(
+              () =>
+                itemsRef.current?.querySelector<HTMLElement>('[role="grid"]') ??
+                document.querySelector<HTMLElement>('[data-screen-heading]'),
+            );
           }}
         />
       )}
