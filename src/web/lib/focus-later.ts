@@ -27,3 +27,15 @@ export function focusLater(find: () => HTMLElement | null | undefined, frames = 
   handle = requestAnimationFrame(attempt);
   return stop;
 }
+
+/**
+ * Focuses what `find` answers once the focus has dropped to the page (the focused control went away, e.g. a
+ * dialog's trigger that its action removed), trying for up to `frames` frames; a focus that went anywhere else is
+ * left where it is. Returns a cancel.
+ */
+export function focusWhenDropped(find: () => HTMLElement | null | undefined, frames = 30): () => void {
+  return focusLater(() => {
+    const active = document.activeElement;
+    return active === null || active === document.body ? find() : null;
+  }, frames);
+}

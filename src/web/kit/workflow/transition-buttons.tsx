@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import type { TransitionName, TransitionsResponse } from '../../../shared/api/workflow';
 import { Button } from '../../components/ui/button';
+import { focusWhenDropped } from '../../lib/focus-later';
 import { sortTransitions, transitionLabel, type TransitionWording } from './transitions';
 import './workflow.css';
 
@@ -27,16 +29,29 @@ export function TransitionButtons({
   /** Show the step forward as the primary button (false where another button is the screen's primary one). */
   emphasiseFirst?: boolean;
 }) {
+  const group = useRef<HTMLDivElement>(null);
+  // A transition done from here swaps the buttons (Reject's goes): the focus stays in the group, on its first one.
+  const pressed = useRef(false);
+  const offered = transitions.map((t) => t.name).join();
+  useEffect(() => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    return focusWhenDropped(() => group.current?.querySelector<HTMLElement>('button:not([disabled])'));
+  }, [offered]);
+
   if (transitions.length === 0) return null;
   const sorted = sortTransitions(transitions);
   return (
-    <div className="transition-buttons" role="group" aria-label={label}>
+    <div className="transition-buttons" role="group" aria-label={label} ref={group}>
       {sorted.map((t, i) => (
         <Button
           key={t.name}
           size="sm"
           variant={emphasiseFirst && i === 0 && t.name !== 'Reject' && t.name !== 'Archive' ? 'primary' : 'secondary'}
-          onPress={() => onTransition(t.name)}
+          onPress={() => {
+            pressed.current = true;
+            onTransition(t.name);
+          }}
           isPending={pending === t.name}
           isDisabled={isDisabled || (Boolean(pending) && pending !== t.name)}
         >

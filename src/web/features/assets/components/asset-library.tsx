@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDropzone, type FileWithPath } from 'react-dropzone';
 import type { Selection } from 'react-aria-components';
 import type { AssetMetadata } from '../../../../shared/api/assets';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { assetPathOf } from '../../../lib/assets';
 import { useApi } from '../../../lib/api';
+import { focusWhenDropped } from '../../../lib/focus-later';
 import { useAssetList } from '../../../lib/queries/assets';
 import { useFolder } from '../../../lib/queries/folders';
 import { useUploadQueue } from '../uploads/use-upload-queue';
@@ -77,7 +78,7 @@ export interface AssetLibraryProps {
 export function AssetLibrary(props: AssetLibraryProps) {
   const { folderPath, role } = props;
   const folder = useFolder(folderPath);
-  const { query, update, openAsset: openName, review, setOpenAsset } = useLibraryQuery();
+  const { query, update, openAsset: openName, review, setOpenAsset } = useLibraryQuery(folderPath);
   const [view, setView] = useViewPreference();
   const list = useAssetList(folderPath, listQueryOf(query, PAGE_SIZE));
   const assets = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
@@ -87,6 +88,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
   const client = useApi();
   const [bulk, setBulk] = useState<BulkKind | null>(null);
   const [newAsset, setNewAsset] = useState<AssetType | null>(null);
+  const itemsRef = useRef<HTMLDivElement>(null);
 
   // A new folder or a new query starts without a selection (opening an asset's details keeps it).
   const queryKey = JSON.stringify(query);
@@ -172,7 +174,14 @@ export function AssetLibrary(props: AssetLibraryProps) {
         }
       />
       <FolderStrip folder={folder.data?.data} folderPath={folderPath} hrefOfFolder={props.hrefOfFolder} />
-      <LibraryFilters query={query} onChange={update} view={view} onViewChange={setView} total={total} />
+      <LibraryFilters
+        query={query}
+        onChange={update}
+        view={view}
+        onViewChange={setView}
+        total={total}
+        isLibraryRoot={folderPath === ASSET_LIBRARY}
+      />
       {canWrite && (
         <BulkBar
           selection={selected}
@@ -182,7 +191,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
           onClear={() => setSelected(new Set())}
         />
       )}
-      <div className="asset-library__items">
+      <div className="asset-library__items" ref={itemsRef}>
         {list.isError ? (
           <ErrorState title="Could not load the assets" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.isPending ? (
@@ -245,6 +254,12 @@ export function AssetLibrary(props: AssetLibraryProps) {
           onClose={(changed) => {
             setBulk(null);
             if (changed) setSelected(new Set());
+            // The bar that opened the dialog goes with the selection: the focus goes to the assets (or the heading).
+            focusWhenDropped(
+              () =>
+                itemsRef.current?.querySelector<HTMLElement>('[role="grid"]') ??
+                document.querySelector<HTMLElement>('[data-screen-heading]'),
+            );
           }}
         />
       )}

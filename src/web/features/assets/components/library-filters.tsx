@@ -45,6 +45,7 @@ export function LibraryFilters({
   view,
   onViewChange,
   total,
+  isLibraryRoot,
 }: {
   query: LibraryQuery;
   onChange: (change: Partial<LibraryQuery>) => void;
@@ -52,6 +53,8 @@ export function LibraryFilters({
   onViewChange: (view: LibraryView) => void;
   /** How many assets match (from the listing). */
   total: number | undefined;
+  /** At the library's root a search looks through every folder unless the person unticks "Include subfolders". */
+  isLibraryRoot: boolean;
 }) {
   const [search, setSearch] = useState(query.q);
   useEffect(() => setSearch(query.q), [query.q]);
@@ -64,7 +67,12 @@ export function LibraryFilters({
   return (
     <div className="library-filters" role="search" aria-label="Find assets">
       <div className="library-filters__row">
-        <SearchField label="Search assets" value={search} onChange={setSearch} placeholder="Name, title or alt text" />
+        <SearchField
+          label={isLibraryRoot ? 'Search the whole library' : 'Search assets'}
+          value={search}
+          onChange={setSearch}
+          placeholder={isLibraryRoot ? 'Search the whole library: name, title or alt text' : 'Name, title or alt text'}
+        />
         <Select
           label="Type"
           isLabelHidden
@@ -113,7 +121,7 @@ export function LibraryFilters({
           </Button>
         )}
         <p className="library-filters__count" aria-live="polite">
-          {total === undefined ? '' : `${total.toLocaleString()} ${total === 1 ? 'asset' : 'assets'}`}
+          {total === undefined ? '' : countText(total, query.deep, isLibraryRoot)}
         </p>
         <SegmentedControl
           label="Show as"
@@ -127,4 +135,11 @@ export function LibraryFilters({
       </div>
     </div>
   );
+}
+
+/** How many assets match, and where they were looked for when that is more than the folder itself. */
+function countText(total: number, deep: boolean, isLibraryRoot: boolean): string {
+  const count = `${total.toLocaleString()} ${total === 1 ? 'asset' : 'assets'}`;
+  if (!deep) return count;
+  return isLibraryRoot ? `${count} in the whole library` : `${count}, subfolders included`;
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { AssetListSort, type AssetListQueryInput } from '../../../../shared/api/assets';
 import { WorkflowState } from '../../../../shared/api/workflow';
+import { ASSET_LIBRARY } from '../../../../shared/api/paths';
 import { AssetTypeId, type AssetType } from '../../../../shared/registry';
 
 /** What the library shows of a folder: search, filters, sort, and whether subfolders count. Kept in the URL. */
@@ -15,6 +16,8 @@ export interface LibraryQuery {
   order: 'asc' | 'desc';
   /** The assets of every folder below too. */
   deep: boolean;
+  /** `deep` is what the folder does unless told otherwise (the person has not ticked or unticked it). */
+  deepByDefault: boolean;
 }
 
 export const DEFAULT_QUERY: LibraryQuery = {
@@ -25,6 +28,7 @@ export const DEFAULT_QUERY: LibraryQuery = {
   sort: 'name',
   order: 'asc',
   deep: false,
+  deepByDefault: true,
 };
 
 /** The query parameter naming the asset whose details are open (its name, or its path below the folder). */
@@ -34,23 +38,39 @@ export const REVIEW_PARAM = 'review';
 /** {@link REVIEW_PARAM}'s value for the alt text of an image whose file changed. */
 export const REVIEW_ALT_TEXT = 'alttext';
 
-function readQuery(params: URLSearchParams): LibraryQuery {
+/**
+ * Whether a folder's listing takes in its subfolders when the person has not said: at the library's root a search
+ * or filter looks through the whole library (its root holds few assets of its own, so a search of it alone would
+ * find next to nothing); elsewhere only the folder itself.
+ */
+export function deepByDefault(folderPath: string, query: Omit<LibraryQuery, 'deep' | 'deepByDefault'>): boolean {
+  return folderPath === ASSET_LIBRARY && isFiltered(query);
+}
+
+function readQuery(params: URLSearchParams, folderPath: string): LibraryQuery {
   const pick = <T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, key: string): T | null => {
     const parsed = schema.safeParse(params.get(key));
     return parsed.success ? (parsed.data as T) : null;
   };
-  return {
+  const filters = {
     q: params.get('q') ?? '',
     type: pick<AssetType>(AssetTypeId, 'type'),
     state: pick<WorkflowState>(WorkflowState, 'state'),
     missingAlt: params.get('alt') === 'missing',
     sort: pick<AssetListSort>(AssetListSort, 'sort') ?? DEFAULT_QUERY.sort,
-    order: params.get('order') === 'desc' ? 'desc' : 'asc',
-    deep: params.get('deep') === '1',
+    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+  };
+  const deep = params.get('deep');
+  const byDefault = deep !== '1' && deep !== '0';
+  return {
+    ...filters,
+    deep: byDefault ? deepByDefault(folderPath, filters) : deep === '1',
+    deepByDefault: byDefault,
   };
 }
 
-function writeQuery(params: URLSearchParams, query: LibraryQuery): URLSearchParams {
+/** The parameters of `query`; `deep` is written only when the person chose it (otherwise the folder's default). */
+function writeQuery(params: URLSearchParams, query: Partial<LibraryQuery> & Omit<LibraryQuery, 'deep'>) {
   const next = new URLSearchParams(params);
   const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
   set('q', query.q);
@@ -59,12 +79,12 @@ function writeQuery(params: URLSearchParams, query: LibraryQuery): URLSearchPara
   set('alt', query.missingAlt ? 'missing' : null);
   set('sort', query.sort === DEFAULT_QUERY.sort ? null : query.sort);
   set('order', query.order === 'asc' ? null : 'desc');
-  set('deep', query.deep ? '1' : null);
+  if (query.deep !== undefined) next.set('deep', query.deep ? '1' : '0');
   return next;
 }
 
 /** True when a filter narrows the listing (so "nothing here" means "nothing matches"). */
-export function isFiltered(query: LibraryQuery): boolean {
+export function isFiltered(query: Pick<LibraryQuery, 'q' | 'type' | 'state' | 'missingAlt'>): boolean {
   return query.q !== '' || query.type !== null || query.state !== null || query.missingAlt;
 }
 
@@ -86,16 +106,22 @@ export function listQueryOf(query: LibraryQuery, limit: number): Omit<AssetListQ
  * The library's query and open asset, read from and written to the URL's search parameters: filters replace the
  * history entry (typing is not a trail of Back steps), opening an asset adds one (Back closes it).
  */
-export function useLibraryQuery() {
+export function useLibraryQuery(folderPath: string) {
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => readQuery(params), [params]);
+  const query = useMemo(() => readQuery(params, folderPath), [params, folderPath]);
   const openAsset = params.get(ASSET_PARAM);
   const review = params.get(REVIEW_PARAM);
 
   const update = useCallback(
     (change: Partial<LibraryQuery>) =>
-      setParams((current) => writeQuery(current, { ...readQuery(current), ...change }), { replace: true }),
-    [setParams],
+      setParams(
+        (current) => {
+          const { deep: _deep, ...rest } = readQuery(current, folderPath);
+          return writeQuery(current, { ...rest, ...change });
+        },
+        { replace: true },
+      ),
+    [setParams, folderPath],
   );
   const setOpenAsset = useCallback(
     (name: string | null, { replace = false }: { replace?: boolean } = {}) =>

@@ -56,6 +56,7 @@ import { canChangeAnything, parentItemOf, useExplorer } from './explorer-context
 import { ItemMenuPopover } from './item-menu';
 import { usePageTransitions } from '../../../lib/queries/pages';
 import { TreeRowContent } from '../../../components/tree/tree-row';
+import { useFocusAfterRemoval } from './use-focus-after-removal';
 import { useItemCommands } from './use-item-commands';
 import { useUndoToasts } from './use-undo-toasts';
 import { navigationOrderOf } from '../api/undo';
@@ -159,13 +160,13 @@ export function ExplorerTreePanel() {
    * trying for a while (frames; about two seconds).
    */
   // The row may appear only once its listing is loaded; a person who acts meanwhile keeps their focus.
-  const focusRow = useCallback((path: string, frames = 10) => {
-    focusLater(() => {
-      const row = treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
-      if (row) stateRef.current?.selectionManager.setFocusedKey(path);
-      return row;
-    }, frames);
+  const findRow = useCallback((path: string) => {
+    const row = treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
+    if (row) stateRef.current?.selectionManager.setFocusedKey(path);
+    return row;
   }, []);
+  const focusRow = useCallback((path: string, frames = 10) => focusLater(() => findRow(path), frames), [findRow]);
+  const expectRemoval = useFocusAfterRemoval(built, findRow);
 
   const { registerFocusInTree } = explorer;
   useEffect(() => {
@@ -237,7 +238,10 @@ export function ExplorerTreePanel() {
       openMenu({ item, element: row });
     } else if (event.key === 'Delete') {
       stop();
-      if (commands.actionsOf(item).some((a) => a.id === 'delete')) commands.perform(item, 'delete');
+      if (commands.actionsOf(item).some((a) => a.id === 'delete')) {
+        expectRemoval(path);
+        commands.perform(item, 'delete');
+      }
     } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
       stop();
       const id = event.key === 'ArrowUp' ? 'move-up' : 'move-down';
@@ -468,6 +472,7 @@ export function ExplorerTreePanel() {
           onAction={(action) => {
             const item = menu.item;
             setMenu(null);
+            if (action === 'delete') expectRemoval(item.path);
             commands.perform(item, action, { inline: true });
           }}
         />
