@@ -42,7 +42,6 @@ import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
 import { answerClientError } from './plugins/client-errors.js';
-import { installFastReads, type FastReads } from './plugins/fast-reads.js';
 import { allowedMethodsOf } from './plugins/method-not-allowed.js';
 import { createInFlight } from './plugins/in-flight.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
@@ -76,8 +75,6 @@ export interface FolioExtras {
   routes: { method: string; url: string; documented: boolean }[];
   /** The response cache (null when CMS_RESPONSE_CACHE=off). */
   responseCache: ResponseCache | null;
-  /** GETs answered before Fastify (plugins/fast-reads.ts). */
-  fastReads: FastReads;
 }
 
 /** How long a shutdown waits for running requests before it closes the database anyway. */
@@ -245,8 +242,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // After the cache: a stored answer is tried only when the cache had none.
   registerAnswerNow(app);
-  // Before the routes (it collects those with config.byPathRead as they are declared).
-  const fastReads = installFastReads(app, { auth, generation, cache: responseCache, inFlight, now: ctx.now });
 
   registerHealthRoutes(app, database);
   registerDocsRoutes(app);
@@ -276,7 +271,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     generatedAdminPassword: admin.generatedPassword,
     routes,
     responseCache,
-    fastReads,
   };
   return Object.assign(app, { folio: extras });
 }

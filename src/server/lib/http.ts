@@ -45,8 +45,7 @@ declare module 'fastify' {
     cache?: boolean;
     /**
      * How a by-path GET route (`<prefix>/*`) reads its item: `now` is tried in `onRequest` after authentication
-     * and the response cache (plugins/answer-now.ts), and both answer GETs before Fastify sees them when they can
-     * (plugins/fast-reads.ts). The route's handler must answer what `get` answers.
+     * and the response cache (plugins/answer-now.ts). The route's handler must answer what `get` answers.
      */
     byPathRead?: ByPathRead;
     /**

@@ -17,17 +17,8 @@ export function serialise(value: unknown): SerialisedJson {
 }
 
 /** The headers of pre-serialised JSON sent as it is: its content type and strong ETag. */
-export function jsonHeaders(body: SerialisedJson): { 'content-type': string; etag: string } {
+function jsonHeaders(body: SerialisedJson): { 'content-type': string; etag: string } {
   return { 'content-type': JSON_TYPE, etag: body.etag };
-}
-
-/**
- * jsonHeaders as the flat list `res.writeHead` takes, followed by `more` (name, value, …): for answers written
- * without Fastify (plugins/fast-reads.ts). A list, not an object spread per answer: that took V8's slow way of
- * defining properties, and Node's header loop then walked a dictionary-mode object (bench/README.md).
- */
-export function jsonHeaderList(body: SerialisedJson, more: readonly string[]): string[] {
-  return ['content-type', JSON_TYPE, 'etag', body.etag].concat(more);
 }
 
 /**

@@ -12,8 +12,6 @@ export interface InFlight {
   readonly count: number;
   /** Resolves true once no request is in flight, or false when `timeoutMs` passed first. */
   drained(timeoutMs: number): Promise<boolean>;
-  /** Counts work done for a request outside Fastify's lifecycle (fast-reads.ts) until the function returned is called. */
-  begin(): () => void;
   /** Starts counting the requests of `app` (see registerInFlight); call once. */
   register(app: FastifyInstance): void;
 }
@@ -35,10 +33,6 @@ export function createInFlight(): InFlight {
   function end(request: FastifyRequest) {
     if (request.inFlight === null) return;
     request.inFlight = null;
-    ended();
-  }
-
-  function ended() {
     count--;
     if (count === 0) {
       const ready = waiters;
@@ -71,16 +65,6 @@ export function createInFlight(): InFlight {
 
   return {
     register,
-    begin() {
-      count++;
-      let open = true;
-      return () => {
-        if (open) {
-          open = false;
-          ended();
-        }
-      };
-    },
     get count() {
       return count;
     },

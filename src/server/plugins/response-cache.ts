@@ -96,11 +96,6 @@ export interface ResponseCacheOptions {
   now: () => number;
 }
 
-/** The key of an answer: the caller's role and the raw URL (fast-reads.ts looks hits up with it too). */
-export function responseCacheKey(role: string, url: string): string {
-  return `${role}\0${url}`;
-}
-
 const isGetOrHead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /**
@@ -129,7 +124,8 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
     let hit: CachedResponse | undefined;
     try {
       const now = opts.now();
-      const key = responseCacheKey(request.actor!.role, request.url);
+      // The key of an answer: the caller's role and the raw URL.
+      const key = `${request.actor!.role}\0${request.url}`;
       request.responseCacheKey = key;
       request.responseCacheGeneration = generation;
       request.responseCacheReadAt = now;

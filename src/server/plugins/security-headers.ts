@@ -5,7 +5,7 @@ import { isApiUrl } from '../lib/service-urls.js';
  * CSP for everything the server sends: no inline script anywhere; styles may be inline (React style props
  * and the accessibility library set them); images from the service itself, data: and blob: (thumbnails, previews).
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -25,13 +25,6 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-};
-
-/** The headers every API answer carries (fast-reads.ts writes them itself; the hook below sets them). */
-export const API_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  ...SECURITY_HEADERS,
-  'cache-control': 'no-store',
 };
 
 /**

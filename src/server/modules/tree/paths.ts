@@ -28,7 +28,7 @@ export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean
 
 /**
  * The answer of a by-path GET route's handler: its `config.byPathRead`'s `get` for the request's caller and path
- * (a claimed caller is proven or confirmed by it). Fast reads (plugins/fast-reads.ts) answer with the same `read`.
+ * (a claimed caller is proven or confirmed by it).
  */
 export async function readByPath(request: FastifyRequest, read: ByPathRead): Promise<SerialisedJson> {
   return withActorClaim(request, (claim) => read.get(actorOf(request), itemPathOf(request), claim));
