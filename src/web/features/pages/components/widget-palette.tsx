@@ -101,6 +101,7 @@ export function WidgetPalette({
     else onChoose(choice.type);
   };
 
+  /** Keys of the search box and of the list itself (reached with Tab): the same moves through the choices. */
   const handleKeyDown = (event: KeyboardEvent) => {
     const last = flat.length - 1;
     const moves: Record<string, number> = {
@@ -110,8 +111,9 @@ export function WidgetPalette({
       End: last,
     };
     if (event.key in moves && flat.length > 0) {
-      // Home and End stay the text box's while there is text to move through.
-      if ((event.key === 'Home' || event.key === 'End') && query !== '') return;
+      // In the search box, Home and End stay the text's while there is text to move through.
+      const inText = event.target instanceof HTMLInputElement;
+      if ((event.key === 'Home' || event.key === 'End') && inText && query !== '') return;
       event.preventDefault();
       setActive(moves[event.key]!);
     } else if (event.key === 'Enter') {
@@ -181,7 +183,16 @@ export function WidgetPalette({
         {types.length} {types.length === 1 ? 'widget type' : 'widget types'}
         {shared.length ? `, ${shared.length} from the library` : ''}
       </p>
-      <div className="palette" id={`${baseId}-list`} role="listbox" aria-label="Widget types" ref={listRef}>
+      <div
+        className="palette"
+        id={`${baseId}-list`}
+        role="listbox"
+        aria-label="Widget types"
+        ref={listRef}
+        tabIndex={0}
+        aria-activedescendant={flat.length ? optionId(current) : undefined}
+        onKeyDown={handleKeyDown}
+      >
         {flat.length === 0 && <p className="widget-card__muted">No widget type matches “{query}”.</p>}
         {groups.map((g) => (
           <ul key={g.id} className="palette__group palette__list" role="group" aria-labelledby={`${baseId}-${g.id}`}>
