@@ -56,7 +56,7 @@ async function addWidget(page: Page, regionName: string, label: string) {
   const palette = page.getByRole('dialog', { name: `Add a widget to “${regionName}”` });
   await expect(palette).toBeVisible();
   await palette.getByRole('searchbox', { name: 'Find a widget type' }).fill(label);
-  await palette.getByRole('button', { name: label, exact: true }).click();
+  await palette.getByRole('option', { name: label, exact: true }).click();
   await expect(palette).toBeHidden();
 }
 

@@ -27,6 +27,13 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/** The headers of an API answer written outside Fastify's reply (a request Node's HTTP parser refused). */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  ...SECURITY_HEADERS,
+  'cache-control': 'no-store',
+};
+
 /**
  * Security headers on every response; `Cache-Control: no-store` on the API. A callback-style hook (no promise
  * tick): it runs on every response, cache hits included.

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { isApiError } from '../../../shared/api/client';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths';
 import { Button } from '../../components/ui/button';
@@ -6,21 +5,16 @@ import { TextField } from '../../components/ui/text-field';
 import { useFolder } from '../../lib/queries/folders';
 import type { FieldControlProps } from '../field-control';
 import { useKitServices } from '../kit-services';
+import { useDebounced } from '../../lib/use-debounced';
 import './path-controls.css';
 
-/** A typed path, settled for a moment before it is checked against the server. */
-function useSettled(value: string, ms = 400): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
+/** Quiet time after typing a path before it is checked. */
+const PATH_SETTLE_MS = 400;
 
 /** What the server says of the folder at `path`: a sentence under the field, or an error message. */
 function useFolderCheck(path: string, realm: 'assets' | 'sites'): { note?: string; problem?: string } {
-  const settled = useSettled(path.trim());
+  // A typed path, settled for a moment before it is checked against the server.
+  const settled = useDebounced(path.trim(), PATH_SETTLE_MS);
   const wrongRealm =
     settled !== '' &&
     (realm === 'assets' ? splitPath(settled)[0] !== ASSET_LIBRARY : splitPath(settled)[0] === ASSET_LIBRARY);

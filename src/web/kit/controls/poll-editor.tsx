@@ -48,9 +48,10 @@ export function PollEditor({ def, value, onChange, onBlur, errorMessage, isReadO
   const startOverRef = useRef<HTMLButtonElement>(null);
   const choicesLabelId = useId();
   const choicesErrorId = useId();
-  // A poll from the server shows its problems at once; a new one only where the user has been.
+  // A poll from the server shows its problems at once; a new one only where the user has been — until a save
+  // finds the poll wanting (the form gives it an error): then every problem shows, where it is.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const showAll = source !== null && source !== '';
+  const showAll = (source !== null && source !== '') || Boolean(errorMessage);
   const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
   const isShown = (key: string) => showAll || touched.has(key);
 

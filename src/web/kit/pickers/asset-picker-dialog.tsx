@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Collection,
   GridList,
@@ -22,6 +22,7 @@ import { assetFactsOf, assetPathOf } from '../../lib/assets';
 import { useAssetList } from '../../lib/queries/assets';
 import { AssetCard } from './asset-card';
 import './pickers.css';
+import { useDebounced } from '../../lib/use-debounced';
 
 /** Cards per request (the grid asks for more as it scrolls). */
 const PAGE_SIZE = 60;
@@ -29,15 +30,6 @@ const PAGE_SIZE = 60;
 const SEARCH_DELAY_MS = 250;
 
 const ALL = '';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Choosing from the asset library: its folders as a tree, a folder's assets as a grid of cards (thumbnails of

@@ -31,7 +31,11 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** How the save shortcut is written on this computer ("Ctrl+S", "⌘S"). */
 export const SAVE_SHORTCUT = isMac ? '⌘S' : 'Ctrl+S';
 
-/** Ctrl+S (Cmd+S on a Mac) anywhere on the page runs `onSave` instead of the browser's "Save page as". */
+/**
+ * Ctrl+S (Cmd+S on a Mac) anywhere on the page runs `onSave` instead of the browser's "Save page as". Heard in the
+ * capture phase, before any control: a field that handles its own keys (react-aria stops their propagation) must
+ * not swallow it.
+ */
 export function useSaveShortcut(onSave: () => void, enabled = true) {
   const handler = useRef(onSave);
   handler.current = onSave;
@@ -43,7 +47,7 @@ export function useSaveShortcut(onSave: () => void, enabled = true) {
       event.preventDefault();
       handler.current();
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [enabled]);
 }

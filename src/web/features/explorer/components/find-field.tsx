@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { TreeItem as FoundItem } from '../../../../shared/api/folders';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -17,18 +17,10 @@ import {
 import { useExplorer } from './explorer-context';
 import { KindIcon } from '../../../components/tree/kind-icon';
 import './explorer.css';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** How long typing pauses before the service is asked. */
 const FIND_DEBOUNCE_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 const kindOfFound = (f: FoundItem): ExplorerKind => (f.kind === 'asset' ? 'assetfolder' : itemOfTreeItem(f).kind);
 const keyOf = (f: FoundItem) => `${f.kind}:${f.path}`;

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Page } from '../../../../shared/api/pages';
 import { WidgetTypeIcon } from '../../../kit/type-icon';
+import { AlertIcon } from '../../../components/ui/icons';
 import { widgetExcerpt, widgetLabel, type EditorDoc } from '../lib/editor-doc';
+import type { SaveProblem } from '../lib/save-problems';
 
 /**
  * The page's outline: regions in template order, each with its widgets (type and a short excerpt). Choosing a
@@ -10,11 +12,14 @@ import { widgetExcerpt, widgetLabel, type EditorDoc } from '../lib/editor-doc';
 export function PageOutline({
   page,
   doc,
+  problems,
   onGoToWidget,
   onGoToRegion,
 }: {
   page: Page;
   doc: EditorDoc;
+  /** Why the last save did not go through: the widgets they are about are marked. */
+  problems: readonly SaveProblem[];
   onGoToWidget: (key: string) => void;
   onGoToRegion: (region: string) => void;
 }) {
@@ -38,12 +43,14 @@ export function PageOutline({
                   type: w.type,
                   excerpt: widgetExcerpt(w, 40),
                   shared: Boolean(w.shared),
+                  problems: problems.filter((p) => p.key === w.key).length,
                 }))
               : region.widgets.map((w, i) => ({
                   key: `${region.name}:${i}`,
                   type: w.type,
                   excerpt: widgetExcerpt({ type: w.type, fields: w.asset.fields }, 40),
                   shared: false,
+                  problems: 0,
                 }));
             return (
               <li
@@ -63,12 +70,23 @@ export function PageOutline({
                     {widgets.map((w) => (
                       <li key={w.key}>
                         {region.editable ? (
-                          <button type="button" className="page-outline__widget" onClick={() => onGoToWidget(w.key)}>
+                          <button
+                            type="button"
+                            className={`page-outline__widget${w.problems ? ' page-outline__widget--invalid' : ''}`}
+                            onClick={() => onGoToWidget(w.key)}
+                          >
                             <WidgetTypeIcon type={w.type} className="page-outline__icon" />
                             <span className="page-outline__text">
                               <span className="page-outline__type">
                                 {widgetLabel(w.type)}
                                 {w.shared && ' (shared)'}
+                                {w.problems > 0 && (
+                                  <span className="page-outline__problem">
+                                    <span className="visually-hidden"> · </span>
+                                    <AlertIcon aria-hidden="true" className="page-outline__problem-icon" />
+                                    {w.problems === 1 ? '1 problem' : `${w.problems} problems`}
+                                  </span>
+                                )}
                               </span>
                               <span className="page-outline__excerpt">{w.excerpt}</span>
                             </span>

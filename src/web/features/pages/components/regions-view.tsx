@@ -74,7 +74,7 @@ export function RegionsView({
               </span>
             </h2>
             {widgets.length === 0 && <p className="region__empty">No widgets yet.</p>}
-            <div className="region__widgets">
+            <div className="region__widgets" data-region-widgets={region.name}>
               {widgets.map((w, i) => (
                 <WidgetCard
                   key={`${w.key}:${version}`}
@@ -103,7 +103,7 @@ export function RegionsView({
                   onDropAtEnd(region.name);
                 }}
               >
-                <Button size="sm" onPress={() => onAdd(region.name)}>
+                <Button size="sm" onPress={() => onAdd(region.name)} data-add-widget={region.name}>
                   <PlusIcon /> Add widget to {region.name}
                 </Button>
               </div>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { WithEtag } from '../../../../shared/api/client';
+import { isApiError, type WithEtag } from '../../../../shared/api/client';
 import type { Page, PagePutBody } from '../../../../shared/api/pages';
 import { splitPath } from '../../../../shared/api/paths';
 import { toast } from '../../../components/ui/toast';
@@ -10,6 +10,7 @@ import { useDraft } from '../../../kit/saving/use-draft';
 import { useApi } from '../../../lib/api';
 import { assetsKeys, foldersKeys, pagesKeys } from '../../../lib/query-keys';
 import { countChanges, docOf, planSave, rebase, type EditorDoc } from '../lib/editor-doc';
+import { problemsSummary, serverProblems, standingProblems, whereOf, type SaveProblem } from '../lib/save-problems';
 
 /** What a kept draft of the page editor holds: the edits and the version they were made on. */
 export interface PageDraftData {
@@ -28,7 +29,18 @@ export interface ConflictState {
  * The page editor's state: the page as last read or saved (base, with its ETag), what the user edits (doc), the
  * kept draft, saving (only what changed, If-Match, 401 → sign in again → retry, 412 → conflict) and resets.
  */
-export function usePageEditor({ path, user, initial }: { path: string; user: string; initial: WithEtag<Page> }) {
+export function usePageEditor({
+  path,
+  user,
+  initial,
+  focusProblem,
+}: {
+  path: string;
+  user: string;
+  initial: WithEtag<Page>;
+  /** Takes the focus to the field a problem is about. */
+  focusProblem: (problem: SaveProblem) => void;
+}) {
   const client = useApi();
   const queryClient = useQueryClient();
   const runSave = useSaveRunner();
@@ -40,6 +52,7 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [conflict, setConflict] = useState<ConflictState | null>(null);
+  const [problems, setProblems] = useState<SaveProblem[]>([]);
   const controllers = useRef(new Map<string, FieldsFormController>());
   const draft = useDraft<PageDraftData>(
     { user, kind: 'page', path },
@@ -67,6 +80,12 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
     setVersion((v) => v + 1);
   }, []);
 
+  /** Puts an earlier doc back (an undo); `remount`: field values change, so every form reads the doc again. */
+  const restore = useCallback((next: EditorDoc, remount: boolean) => {
+    setDoc(next);
+    if (remount) setVersion((v) => v + 1);
+  }, []);
+
   const afterSave = useCallback(
     (saved: WithEtag<Page>, sent: EditorDoc) => {
       setBase(saved);
@@ -81,11 +100,23 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
     [draft, path, queryClient],
   );
 
-  /** Checks every widget form; focuses the first invalid field. */
-  const validate = useCallback(async () => {
-    for (const c of controllers.current.values()) if (!(await c.validate())) return false;
-    return true;
-  }, []);
+  /** Checks every widget form, in the page's order; answers the problems found, each naming its widget and field. */
+  const validate = useCallback(async (): Promise<SaveProblem[]> => {
+    const found: SaveProblem[] = [];
+    for (const region of base.data.body) {
+      for (const w of doc.regions[region.name] ?? []) {
+        const c = controllers.current.get(w.key);
+        if (!c || (await c.form.trigger())) continue;
+        for (const d of c.defs) {
+          const message = c.form.getFieldState(d.key).error?.message;
+          if (!message) continue;
+          const where = whereOf(w.type, region.name, d.label);
+          found.push({ key: w.key, region: region.name, fieldKey: d.key, where, message, fields: w.fields });
+        }
+      }
+    }
+    return found;
+  }, [base, doc]);
 
   const put = useCallback(
     (body: PagePutBody, etag: string | null) =>
@@ -110,9 +141,12 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
   const save = useCallback(
     async (extra: Partial<PagePutBody> = {}, success?: string): Promise<boolean> => {
       if (saving) return false;
-      if (!(await validate())) {
+      const found = await validate();
+      setProblems(found);
+      if (found.length) {
         setSaveError(null);
-        toast.error('Not saved', 'Some fields need your attention first.');
+        toast.error('Not saved', problemsSummary(found));
+        focusProblem(found[0]!);
         return false;
       }
       const sent = doc;
@@ -132,13 +166,18 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
         return true;
       } catch (error) {
         if (isConflict(error)) void openConflict();
-        else setSaveError(error);
+        else {
+          setSaveError(error);
+          const named = serverProblems(isApiError(error) ? error.errors : [], body, sent);
+          setProblems(named);
+          if (named[0]) focusProblem(named[0]);
+        }
         return false;
       } finally {
         setSaving(false);
       }
     },
-    [afterSave, base, doc, openConflict, put, saving, validate],
+    [afterSave, base, doc, focusProblem, openConflict, put, saving, validate],
   );
 
   const reloadTheirs = useCallback(() => {
@@ -197,10 +236,13 @@ export function usePageEditor({ path, user, initial }: { path: string; user: str
     changeCount,
     saving,
     saveError,
+    /** Why the last save did not go through, by widget and field (those fixed since left out). */
+    problems: useMemo(() => standingProblems(problems, doc), [problems, doc]),
     clearSaveError: () => setSaveError(null),
     save,
     put,
     replace,
+    restore,
     conflict,
     closeConflict: () => setConflict(null),
     reloadTheirs,

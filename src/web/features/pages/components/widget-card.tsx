@@ -328,7 +328,7 @@ function BinaryWidget({ widget, isReadOnly, actions, assetHref, pagePath }: Asse
       <div className="linked-widget">
         <p className="widget-card__muted">No {noun} chosen yet.</p>
         {!isReadOnly && (
-          <Button size="sm" variant="primary" onPress={() => actions.chooseBinary(widget.key)}>
+          <Button size="sm" variant="primary" onPress={() => actions.chooseBinary(widget.key)} data-action="choose">
             Choose {image ? 'an image' : 'a file'}…
           </Button>
         )}
@@ -356,7 +356,7 @@ function BinaryWidget({ widget, isReadOnly, actions, assetHref, pagePath }: Asse
         <p>{widget.share !== 'link' && <UsageLine assetPath={path} pagePath={pagePath} />}</p>
         <div className="linked-widget__actions">
           {!isReadOnly && (
-            <Button size="sm" onPress={() => actions.chooseBinary(widget.key)}>
+            <Button size="sm" onPress={() => actions.chooseBinary(widget.key)} data-action="choose">
               Choose another {noun}…
             </Button>
           )}

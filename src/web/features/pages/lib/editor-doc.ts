@@ -325,3 +325,59 @@ export function rebase(current: EditorDoc, sent: EditorDoc, saved: Page): Editor
   }
   return { props: current.props, regions };
 }
+
+/*
+ * Reducers of the doc: each answers a new doc (or the same one when nothing changes), never mutating its input.
+ */
+
+/** Where a widget sits: its region, its index there and the widget itself; null when the doc has no such key. */
+export function locateWidget(doc: EditorDoc, key: string) {
+  for (const [region, widgets] of Object.entries(doc.regions)) {
+    const index = widgets.findIndex((w) => w.key === key);
+    if (index >= 0) return { region, index, widget: widgets[index]! };
+  }
+  return null;
+}
+
+/** The doc with the widget `key` changed by `change`. */
+export function updateWidget(doc: EditorDoc, key: string, change: (w: EditorWidget) => EditorWidget): EditorDoc {
+  const regions: Record<string, EditorWidget[]> = {};
+  for (const [name, widgets] of Object.entries(doc.regions))
+    regions[name] = widgets.map((w) => (w.key === key ? change(w) : w));
+  return { ...doc, regions };
+}
+
+/** The doc with `widget` put at `index` of `region` (clamped to the region's ends). */
+export function insertWidget(doc: EditorDoc, region: string, index: number, widget: EditorWidget): EditorDoc {
+  const list = [...(doc.regions[region] ?? [])];
+  list.splice(Math.max(0, Math.min(index, list.length)), 0, widget);
+  return { ...doc, regions: { ...doc.regions, [region]: list } };
+}
+
+/** The doc without the widget `key`. */
+export function removeWidget(doc: EditorDoc, key: string): EditorDoc {
+  const regions: Record<string, EditorWidget[]> = {};
+  for (const [name, widgets] of Object.entries(doc.regions)) regions[name] = widgets.filter((w) => w.key !== key);
+  return { ...doc, regions };
+}
+
+/** The doc with the widget `key` moved to `index` of `region` (the same doc when either is missing). */
+export function placeWidget(doc: EditorDoc, key: string, region: string, index: number): EditorDoc {
+  const at = locateWidget(doc, key);
+  if (!at || !doc.regions[region]) return doc;
+  return insertWidget(removeWidget(doc, key), region, index, at.widget);
+}
+
+/**
+ * A copy of a widget as a new widget: a linked shared asset stays linked; content to be shared stays local.
+ * `fields`: the copy's content (by default the widget's own; `fieldsOfDuplicate` numbers unique names anew).
+ */
+export function duplicateOf(w: EditorWidget, fields: Fields = { ...w.fields }): EditorWidget {
+  return {
+    key: newWidgetKey(),
+    type: w.type,
+    fields,
+    shared: w.share === 'create' ? undefined : w.shared,
+    share: w.shared && w.share !== 'create' ? 'link' : undefined,
+  };
+}
