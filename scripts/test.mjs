@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: unit + server integration tests (SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the
-// server suite again on Node 24 (the current LTS; beside the PostgreSQL run), then the Playwright e2e suite and the reliability suites against the built server. Ends with one summary
-// line: "N passed, N failed, N skipped".
+// `npm test`: unit + server integration tests on SQLite, beside them the server suite on PostgreSQL (when
+// TEST_DATABASE_URL is set) and on Node 24 (the current LTS); then the Playwright e2e suite and the reliability
+// suites against the built server. Ends with one summary line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,26 +62,25 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 
-// 1. Everything on SQLite.
-const sqliteReport = path.join(tmp, 'vitest-sqlite.json');
-{
+// 1. Three runs side by side: everything on SQLite, the server suite again on PostgreSQL, and the server suite on
+// Node 24 with SQLite. Vitest runs one test file at a time on a 2-core machine (its default is cores - 1 workers),
+// and the PostgreSQL run mostly waits on its database, so together they take little longer than the first alone.
+// scripts/node24.mjs fetches Node 24 from the npm registry into node_modules/.cache the first time.
+async function sqliteRun() {
+  const report = path.join(tmp, 'vitest-sqlite.json');
   const ok = await run(
     'unit and server tests (SQLite)',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`],
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     withoutPg,
   );
-  if (!countVitest(sqliteReport) || !ok) failures.push('unit and server tests (SQLite)');
+  if (!countVitest(report) || !ok) failures.push('unit and server tests (SQLite)');
 }
-
-// 2. The server suite again on PostgreSQL, and (side by side: each is mostly waiting on its database or one core)
-// on Node 24 with SQLite. scripts/node24.mjs fetches Node 24 from the npm registry into node_modules/.cache the
-// first time.
 const serverSuite = (report) => [
   'run',
   '--project',
   'server',
-  // One worker each: the two runs share the machine.
+  // One worker each: the three runs share the machine.
   '--maxWorkers=1',
   '--reporter=default',
   '--reporter=json',
@@ -121,9 +120,9 @@ async function node24Run() {
   );
   if (!countVitest(report) || !ok) failures.push('server tests (Node 24)');
 }
-await Promise.all([postgresRun(), node24Run()]);
+await Promise.all([sqliteRun(), postgresRun(), node24Run()]);
 
-// 3. e2e in Chromium against the built server.
+// 2. e2e in Chromium against the built server.
 const e2eReport = path.join(tmp, 'playwright.json');
 const e2eOk = await run('e2e (Playwright, Chromium)', 'npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
   ...process.env,
@@ -140,7 +139,7 @@ if (fs.existsSync(e2eReport)) {
 }
 if (!e2eOk) failures.push('e2e');
 
-// 4. The reliability suites (bad input, crash safety, lost updates, access, uploads, stored XSS) against the
+// 3. The reliability suites (bad input, crash safety, lost updates, access, uploads, stored XSS) against the
 // built server, one file at a time; their figures go to the report directory, not bench/results.
 const reliabilityReport = path.join(tmp, 'vitest-reliability.json');
 {
@@ -156,7 +155,7 @@ const reliabilityReport = path.join(tmp, 'vitest-reliability.json');
       '--reporter=json',
       `--outputFile.json=${reliabilityReport}`,
     ],
-    { ...withoutPg, FOLIO_RELIABILITY_RESULTS_DIR: tmp },
+    { ...withoutPg, FOLIO_RELIABILITY_RESULTS_DIR: tmp, ...(e2eOk ? { FOLIO_RELIABILITY_PREBUILT: '1' } : {}) },
   );
   if (!countVitest(reliabilityReport) || !ok) failures.push('reliability suites');
 }

@@ -28,7 +28,17 @@ export interface SentResponse {
  * every body the server sends, pre-serialised strings included (Fastify's own response validation sees only the
  * objects it serialises). Answers a description of each mismatch, or null when the response matches.
  */
-export function responseChecker(documentJson: string) {
+export function responseChecker(documentJson: string): (r: SentResponse) => string | null {
+  // Every test app serves the same document: its compiled schemas are shared (compiling them is most of a small
+  // test's time).
+  let checker = checkers.get(documentJson);
+  if (!checker) checkers.set(documentJson, (checker = newChecker(documentJson)));
+  return checker;
+}
+
+const checkers = new Map<string, (r: SentResponse) => string | null>();
+
+function newChecker(documentJson: string) {
   const doc = JSON.parse(documentJson) as OpenApiDoc;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
