@@ -208,11 +208,19 @@ export async function uiLibrarySuite(
     );
 
     // Panel: Enter on a card (a different one each time, its data not yet read), then Escape.
-    await page.evaluate(`(${SCROLLER}).scrollTop = 0`);
     const panel: number[] = [];
     const panelFrame: number[] = [];
+    const opened = new Set<string>();
     for (let i = 0; i < opts.panelRuns; i++) {
-      const card = page.locator(CARD).nth(i + 1);
+      // Further down each time (only the cards in view are rendered), a card whose details were not read yet;
+      // then a pause, so that the scroll has settled before the clock starts.
+      await page.evaluate(`(${SCROLLER}).scrollTop = ${i * 250}`);
+      await page.waitForTimeout(500);
+      const paths = await page.locator(CARD).evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+      const path = paths.find((p) => p && !opened.has(p));
+      if (!path) throw new Error('no card left to open');
+      opened.add(path);
+      const card = page.locator(`${CARD}[data-path="${path}"]`);
       await card.focus();
       await page.evaluate(ARM_PANEL_CLOCK);
       await page.keyboard.press('Enter');

@@ -38,7 +38,7 @@ export interface AssetCollectionProps {
  * extension for other types, the name, type and workflow state. Virtualised (only the cards in view and a few
  * around are rendered) and paged: more are asked for as the end comes into view. Arrow keys move between cards;
  * Space selects, Shift extends, Ctrl+A selects everything, Enter opens. Memoised: the library's other changes (an
- * asset's panel opening, a filter being typed) leave the cards alone while the props stay the same.
+ * asset's panel or a dialog opening, files dragged over it) leave the cards alone while the props stay the same.
  */
 export const AssetGrid = memo(function AssetGrid(props: AssetCollectionProps) {
   const byKey = new Map(props.assets.map((a) => [assetPathOf(a), a]));
