@@ -5,7 +5,8 @@
  *   npm run bench                       everything on SQLite
  *   npm run bench -- --pg               plus the API set on PostgreSQL (127.0.0.1:5432, a database of its own)
  *   npm run bench -- --only api --pg --no-sqlite   the API set on PostgreSQL only
- *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa
+ *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa, ui
+ *   npm run bench -- --only ui          the admin app in Chromium (Playwright): the asset library on 100k assets
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
  *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
@@ -18,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { copyDataset, ensureDatasets, pgDataset, readManifest } from './lib/dataset.js';
+import { copyDataset, ensureDatasets, LISTING_ASSETS, pgDataset, readManifest } from './lib/dataset.js';
 import { CACHE, RESULTS, ROOT } from './lib/paths.js';
 import { buildServer, buildWeb, startFolio, type RunningProcess } from './lib/server.js';
 import { printTable, targetsOf, type BenchResults } from './lib/report.js';
@@ -27,6 +28,7 @@ import { scaleSuite } from './suites/scale.js';
 import { spaSuite } from './suites/spa.js';
 import { thumbnailSuite } from './suites/thumbnails.js';
 import { uploadSuite } from './suites/upload.js';
+import { uiLibrarySuite } from './suites/ui-library.js';
 
 const argv = process.argv.slice(2);
 const has = (flag: string) => argv.includes(flag);
@@ -34,7 +36,7 @@ const valueOf = (flag: string) => {
   const i = argv.indexOf(flag);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa'];
+const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa', 'ui'];
 const only = new Set(valueOf('--only')?.split(',') ?? ALL);
 const quick = has('--quick');
 /** `--cases put,"get page"`: only the API cases whose name contains one of these. */
@@ -180,6 +182,34 @@ async function main() {
     const bytes = Number(valueOf('--upload-bytes') ?? (quick ? 256 * 1024 ** 2 : GiB));
     log(`Upload and download of ${(bytes / GiB).toFixed(2)} GiB`);
     results.suites.upload = await uploadSuite({ bytes, rounds: quick ? 1 : 5 }, log);
+  }
+
+  if (only.has('ui')) {
+    // The app in Chromium against the server as shipped (its default log level; no speed switches).
+    if (!only.has('spa')) {
+      log('UI: building the SPA (bench/.cache/build/web) …');
+      buildWeb();
+    }
+    const sets = ensureDatasets([SMALL]);
+    const dataDir = copyDataset(sets[SMALL]!);
+    const folio = await startFolio({ dataDir, env: { LOG_LEVEL: 'info' } });
+    try {
+      log(`UI: the asset library, ${LISTING_ASSETS.toLocaleString('en')} assets in one folder (Chromium)`);
+      results.suites.uiLibrary = await uiLibrarySuite(
+        folio,
+        {
+          assets: LISTING_ASSETS,
+          openRuns: quick ? 3 : 7,
+          scrollRuns: quick ? 2 : 5,
+          scrollMs: 4000,
+          panelRuns: quick ? 5 : 15,
+        },
+        log,
+      );
+    } finally {
+      await folio.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 
   results.machine.loadAfter = os.loadavg();

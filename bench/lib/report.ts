@@ -4,6 +4,7 @@ import type { ScaleResult } from '../suites/scale.js';
 import type { SpaResult } from '../suites/spa.js';
 import type { ThumbnailResult } from '../suites/thumbnails.js';
 import type { TransferResult } from '../suites/upload.js';
+import type { UiLibraryResult } from '../suites/ui-library.js';
 
 export interface Target {
   name: string;
@@ -36,6 +37,7 @@ export interface BenchResults {
     apiPostgres?: ApiSuiteResult;
     scale?: ScaleResult;
     upload?: TransferResult;
+    uiLibrary?: UiLibraryResult;
     [dataset: `dataset${number}`]: DatasetManifest;
   };
   targets: Target[];
@@ -148,6 +150,19 @@ export function targetsOf(r: BenchResults): Target[] {
         note: `what ${e.entry} adds to the first screen's JS, gzip`,
       });
     }
+  }
+  const lib = r.suites.uiLibrary;
+  if (lib) {
+    atMost('Asset library (100k): open → cards, median', lib.open.median, 1000, 'ms', `p95 ${fmt(lib.open.p95)} ms`);
+    // One frame at 60 Hz: requestAnimationFrame's intervals are 16.7 ms when no frame is missed.
+    atMost(
+      'Asset library: scroll frame interval p95',
+      lib.scroll.p95,
+      16.7,
+      'ms',
+      `${lib.scroll.longTasks} long tasks`,
+    );
+    atMost('Asset library: Enter → details, median', lib.panel.median, 100, 'ms', `p95 ${fmt(lib.panel.p95)} ms`);
   }
   return t;
 }
@@ -300,6 +315,24 @@ export function printTable(r: BenchResults, log: (line: string) => void) {
         ]),
       ],
       log,
+    );
+  }
+  if (r.suites.uiLibrary) {
+    const u = r.suites.uiLibrary;
+    const ms = (x: { median: number; p95: number; n: number }) => [fmt(x.median, 1), fmt(x.p95, 1), String(x.n)];
+    log(`\nAsset library in Chromium: ${u.folder}, ${fmt(u.assets)} assets (ms)`);
+    table(
+      [
+        ['', 'median', 'p95', 'runs'],
+        ['open → first cards', ...ms(u.open)],
+        ['scroll: frame interval', ...ms(u.scroll)],
+        ['Enter → panel frame', ...ms(u.panel.frame)],
+        ['Enter → details', ...ms(u.panel)],
+      ],
+      log,
+    );
+    log(
+      `  scroll: ${u.scroll.longTasks} long tasks (${u.scroll.longTaskMs} ms), ${fmt(u.scroll.scrolledPx)} px a pass; opens: ${u.openLongTasks.count} long tasks (${u.openLongTasks.totalMs} ms, longest ${u.openLongTasks.longestMs})`,
     );
   }
   log('\nTargets');

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   Collection,
   GridList,
@@ -36,9 +37,10 @@ export interface AssetCollectionProps {
  * The assets of a folder as a grid of cards: the thumbnail of an image (never its original), an icon and the
  * extension for other types, the name, type and workflow state. Virtualised (only the cards in view and a few
  * around are rendered) and paged: more are asked for as the end comes into view. Arrow keys move between cards;
- * Space selects, Shift extends, Ctrl+A selects everything, Enter opens.
+ * Space selects, Shift extends, Ctrl+A selects everything, Enter opens. Memoised: the library's other changes (an
+ * asset's panel or a dialog opening, files dragged over it) leave the cards alone while the props stay the same.
  */
-export function AssetGrid(props: AssetCollectionProps) {
+export const AssetGrid = memo(function AssetGrid(props: AssetCollectionProps) {
   const byKey = new Map(props.assets.map((a) => [assetPathOf(a), a]));
   return (
     <Virtualizer
@@ -72,4 +74,4 @@ export function AssetGrid(props: AssetCollectionProps) {
       </GridList>
     </Virtualizer>
   );
-}
+});

@@ -118,7 +118,15 @@ export function AssetLibrary(props: AssetLibraryProps) {
 
   const folderName = folderPath === ASSET_LIBRARY ? 'Asset library' : (splitPath(folderPath).pop() ?? folderPath);
   // The open asset is named relative to this folder (a deep listing shows assets of subfolders too).
-  const openAsset = (asset: AssetMetadata) => setOpenAsset(assetPathOf(asset).slice(folderPath.length + 1));
+  const openAsset = useCallback(
+    (asset: AssetMetadata) => setOpenAsset(assetPathOf(asset).slice(folderPath.length + 1)),
+    [setOpenAsset, folderPath],
+  );
+  // Stable, so that opening an asset (a URL change) or a page arriving does not render every card again.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (folder.isError) {
     return (
@@ -141,11 +149,9 @@ export function AssetLibrary(props: AssetLibraryProps) {
     selectedKeys: selected,
     onSelectionChange: setSelected,
     onOpen: openAsset,
-    hasMore: Boolean(list.hasNextPage),
-    isLoadingMore: list.isFetchingNextPage,
-    onLoadMore: () => {
-      if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-    },
+    hasMore: Boolean(hasNextPage),
+    isLoadingMore: isFetchingNextPage,
+    onLoadMore: loadMore,
     canSelect: canWrite,
   };
 
