@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
 import { DEFAULT_FOLDER_WORKFLOW, ExternalUrl, type Folder } from '../../../../shared/api/folders';
@@ -47,6 +47,17 @@ export function PropertiesForm({
   const [isReloading, setReloading] = useState(false);
   const [pickTarget, setPickTarget] = useState(false);
   const dirty = Object.keys(changesOf(item, base, values)).length > 0;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A save the server refused for fields it names: each shows its message; the focus goes to the first.
+  useEffect(() => {
+    if (!isApiError(save.error, 400) || save.error.errors.length === 0) return;
+    formRef.current
+      ?.querySelector<HTMLElement>(
+        '[data-invalid] input:not([type="hidden"]), [data-invalid] textarea, [data-invalid] button',
+      )
+      ?.focus();
+  }, [save.error]);
 
   // A newer version arrived (a refetch, a save elsewhere in the app): show it unless the user is editing.
   useEffect(() => {
@@ -191,6 +202,7 @@ export function PropertiesForm({
         onDiscard={() => setValues(base)}
       />
       <Form
+        ref={formRef}
         className="properties-form"
         onSubmit={handleSubmit}
         validationErrors={stale ? undefined : fieldErrorsOf(save.error, FIELDS)}
