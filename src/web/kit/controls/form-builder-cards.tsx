@@ -30,7 +30,7 @@ const TYPE_OPTIONS = FORM_FIELD_TYPES.map((type) => ({ id: type, ...FORM_FIELD_T
 export function FieldCard({
   id,
   field,
-  isStored,
+  showsAllProblems,
   nameFollowsLabel,
   index,
   count,
@@ -52,7 +52,8 @@ export function FieldCard({
 }: {
   id: string;
   field: EditableField;
-  isStored: boolean;
+  /** Stored fields, and all after a failed save, show every problem; new ones once the user has left a field. */
+  showsAllProblems: boolean;
   nameFollowsLabel: boolean;
   index: number;
   count: number;
@@ -74,7 +75,7 @@ export function FieldCard({
 }) {
   const panelId = useId();
   const info = FORM_FIELD_TYPE_INFO[field.type];
-  const shown = (key: string) => isStored || touched.has(key);
+  const shown = (key: string) => showsAllProblems || touched.has(key);
   const labelError = shown(`${id}:label`) ? problems?.label : undefined;
   return (
     <>
@@ -166,7 +167,7 @@ export function FieldCard({
               fieldId={id}
               options={field.options}
               problems={problems}
-              isStored={isStored}
+              showsAllProblems={showsAllProblems}
               touched={touched}
               onTouch={onTouch}
               onChange={(options) => onPatch({ options })}
@@ -187,7 +188,7 @@ function OptionsEditor({
   fieldId,
   options,
   problems,
-  isStored,
+  showsAllProblems,
   touched,
   onTouch,
   onChange,
@@ -199,7 +200,7 @@ function OptionsEditor({
   fieldId: string;
   options: ListItem[];
   problems: FieldProblems | undefined;
-  isStored: boolean;
+  showsAllProblems: boolean;
   touched: ReadonlySet<string>;
   onTouch: (key: string) => void;
   onChange: (options: ListItem[]) => void;
@@ -257,7 +258,7 @@ function OptionsEditor({
               value={o.text}
               isReadOnly={isReadOnly}
               inputRef={register(`${o.id}:input`)}
-              errorMessage={isStored || touched.has(o.id) ? problems?.option[o.id] : undefined}
+              errorMessage={showsAllProblems || touched.has(o.id) ? problems?.option[o.id] : undefined}
               onChange={(text) => {
                 onTouch(o.id);
                 onChange(options.map((x) => (x.id === o.id ? { ...x, text } : x)));

@@ -62,6 +62,19 @@ export function FormBuilder({ def, value, onChange, onBlur, errorMessage, isRead
       return next;
     });
 
+  // A failed save gives the field an error (naming the first problem): from then on every problem shows, on an
+  // open card, the untouched ones of new fields included.
+  const [revealed, setRevealed] = useState(false);
+  const [previousError, setPreviousError] = useState(errorMessage);
+  if (errorMessage !== previousError) {
+    setPreviousError(errorMessage);
+    if (errorMessage && parsed.ok) {
+      const problems = formBuilderProblems(parsed.model);
+      setRevealed(true);
+      setExpanded((s) => new Set([...s, ...problems.keys()]));
+    }
+  }
+
   useFocusHandle(focusRef, () => (parsed.ok ? firstTarget.current : startOverRef.current)?.focus());
   const drag = useDragReorder((from, to) => update((m) => ({ ...m, entries: moveItem(m.entries, from, to) })));
 
@@ -132,7 +145,7 @@ export function FormBuilder({ def, value, onChange, onBlur, errorMessage, isRead
               <FieldCard
                 id={entry.id}
                 field={entry.field}
-                isStored={entry.source !== null}
+                showsAllProblems={entry.source !== null || revealed}
                 nameFollowsLabel={entry.nameFollowsLabel}
                 index={index}
                 count={entries.length}
