@@ -134,7 +134,7 @@ export function FormBuilder({ def, value, onChange, onBlur, errorMessage, isRead
   const builder = (
     <div className="form-builder__fields">
       {entries.length === 0 && <EmptyList>No fields yet. Add the first question visitors will answer.</EmptyList>}
-      <ol className="form-builder__list">
+      <ol className="card-list">
         {entries.map((entry, index) => (
           <li
             key={entry.id}

@@ -1,6 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon } from '../../components/ui/icons';
+import './structured.css';
 
 // Reordering a list, shared by the builders and the template editor: Move up / Move down / Remove buttons, the
 // focus and the sentence after a move, and drag and drop by a grip for pointer users.

@@ -85,7 +85,7 @@ export function TemplateWidgets({
         </span>
       </h3>
       {widgets.length === 0 && <p className="card__muted">Nothing yet: pages show this region empty.</p>}
-      <ol className="template-widgets__list" aria-labelledby={headingId}>
+      <ol className="card-list" aria-labelledby={headingId}>
         {widgets.map((w, i) => (
           <TemplateWidgetCard
             key={w.key}
