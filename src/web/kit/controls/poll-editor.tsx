@@ -9,15 +9,13 @@ import { emptyPoll, parsePoll, pollProblems, serialisePoll, type PollModel } fro
 import {
   afterPointerRelease,
   blurWithin,
-  DragGrip,
   EmptyList,
   InlineTextInput,
-  ItemActions,
   StoredValueProblem,
   useAnnouncer,
-  useDragReorder,
   useFocusTargets,
 } from './structured-parts';
+import { DragGrip, ItemActions, movedFocusKeys, movedSentence, useDragReorder } from './reorder';
 import { moveItem, newId } from './structured-values';
 import { useFocusHandle } from './use-focus-handle';
 import { useStructuredValue } from './use-structured-value';
@@ -100,10 +98,8 @@ export function PollEditor({ def, value, onChange, onBlur, errorMessage, isReadO
         const moveChoice = (index: number, delta: -1 | 1) => {
           const choice = poll.choices[index]!;
           setChoices(moveItem(poll.choices, index, index + delta));
-          focusLater(`${choice.id}:${delta < 0 ? 'up' : 'down'}`, `${choice.id}:${delta < 0 ? 'down' : 'up'}`);
-          announce(
-            `${choiceName(choice.text, index)} moved to position ${index + delta + 1} of ${poll.choices.length}.`,
-          );
+          focusLater(...movedFocusKeys(choice.id, delta));
+          announce(movedSentence(choiceName(choice.text, index), index + delta + 1, poll.choices.length));
         };
         const removeChoice = (index: number) => {
           const choice = poll.choices[index]!;

@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { assetTypeDef, checkFieldValue, type FieldDef } from '../../../shared/registry';
 import { renderControl } from '../../test/render-control';
@@ -117,5 +119,20 @@ describe('SettingsEditor', () => {
     renderControl(SettingsEditor, FORMDATA, STORED, { focusRef: (h) => (handle = h) });
     handle!.focus();
     expect(document.activeElement).toBe(input('Name of setting 1'));
+  });
+
+  it('after a failed save says what every new setting lacks, not only the ones the user left', async () => {
+    function Host({ error }: { error?: string }) {
+      const [value, setValue] = useState<string | null>(STORED);
+      return <SettingsEditor def={FORMDATA} value={value} onChange={setValue} errorMessage={error} />;
+    }
+    const user = userEvent.setup();
+    const view = render(<Host />);
+    await user.click(screen.getByRole('button', { name: 'Add setting' }));
+    await user.click(screen.getByRole('button', { name: 'Add setting' }));
+    // At most the one the user left says so (the other still has the focus).
+    expect(screen.queryAllByText('Give the setting a name.').length).toBeLessThan(2);
+    view.rerender(<Host error="Could not save the settings." />);
+    expect(screen.getAllByText('Give the setting a name.')).toHaveLength(2);
   });
 });

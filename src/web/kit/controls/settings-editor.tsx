@@ -67,6 +67,14 @@ export function SettingsEditor({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
+  // A failed save gives the field an error: from then on every problem shows, untouched new rows included.
+  const [revealed, setRevealed] = useState(false);
+  const [previousError, setPreviousError] = useState(errorMessage);
+  if (errorMessage !== previousError) {
+    setPreviousError(errorMessage);
+    if (errorMessage) setRevealed(true);
+  }
+
   useFocusHandle(focusRef, () => (parsed.ok ? firstTarget.current : startOverRef.current)?.focus());
 
   return (
@@ -114,9 +122,9 @@ export function SettingsEditor({
           if (isFirst && el?.isConnected !== false) firstTarget.current = el;
           return register(key)(el);
         };
-        // New rows show "give it a name" once the user has left the name; stored ones at once.
+        // New rows show "give it a name" once the user has left the name (or a save failed); stored ones at once.
         const nameError = (row: SettingRow) =>
-          row.source !== undefined || touched.has(row.id) ? problems.get(row.id)?.name : undefined;
+          row.source !== undefined || revealed || touched.has(row.id) ? problems.get(row.id)?.name : undefined;
 
         return (
           <div className="settings-editor__body" onBlur={blurWithin(onBlur)}>

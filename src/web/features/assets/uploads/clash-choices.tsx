@@ -7,7 +7,8 @@ import { useApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { formatBytes } from '../../../lib/format';
 import { assetUsageQueryOptions } from '../api/get-asset-usage';
-import { targetOf, type ClashChoice, type UploadItem, type UploadQueue } from './upload-queue';
+import { targetOf, type ClashChoice, type UploadItem } from './upload-item';
+import type { UploadQueue } from './upload-queue';
 
 /** Where an item goes, for people: "images/2024". */
 export const whereOf = (item: UploadItem) => targetOf(item).slice(1, -1).join('/') || 'the asset library';

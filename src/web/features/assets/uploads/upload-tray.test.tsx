@@ -4,7 +4,8 @@ import { ApiError } from '../../../../shared/api/client';
 import { json, problem, type Handlers } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { imageAsset } from '../test/asset-fixtures';
-import { UploadQueue, type UploadRequest, type UploadResponse, type UploadTransport } from './upload-queue';
+import { UploadQueue } from './upload-queue';
+import type { UploadRequest, UploadResponse, UploadTransport } from './xhr-transport';
 import { UploadTray } from './upload-tray';
 
 /** One upload the fake transport received: the test moves its progress and decides its answer. */

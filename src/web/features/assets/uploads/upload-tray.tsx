@@ -15,7 +15,8 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatBytes } from '../../../lib/format';
 import { REVIEW_ALT_TEXT, REVIEW_PARAM } from '../components/library-query';
 import { ClashChoices, whereOf } from './clash-choices';
-import { isActive, isFinished, type UploadItem, type UploadQueue } from './upload-queue';
+import { isActive, isFinished, type UploadItem } from './upload-item';
+import type { UploadQueue } from './upload-queue';
 import { useUploadItems } from './use-upload-queue';
 import './upload-tray.css';
 

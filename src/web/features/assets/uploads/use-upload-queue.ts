@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 import { ASSET_LIBRARY } from '../../../../shared/api/paths';
 import { useWebApi, type WebApi } from '../../../lib/api';
 import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
-import { UploadQueue, type UploadItem } from './upload-queue';
+import type { UploadItem } from './upload-item';
+import { UploadQueue } from './upload-queue';
 import { xhrTransport } from './xhr-transport';
 
 /** Quiet time after the last finished upload before listings are read again (a drop of 200 files reads once). */

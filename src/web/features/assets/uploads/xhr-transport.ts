@@ -1,5 +1,31 @@
 import { ApiError } from '../../../../shared/api/client';
-import type { UploadTransport } from './upload-queue';
+
+/** An HTTP request of an upload, as the transport sends it. */
+export interface UploadRequest {
+  method: 'POST' | 'PUT';
+  url: string;
+  body: FormData;
+  headers: Record<string, string>;
+}
+
+/** The answer to an upload request. */
+export interface UploadResponse {
+  status: number;
+  statusText: string;
+  text: string;
+  etag: string | null;
+}
+
+/**
+ * Sends an upload with progress (XMLHttpRequest in the browser: fetch has no upload progress). Rejects with an
+ * ApiError: NETWORK_ERROR when no answer came, ABORTED when `signal` aborted it.
+ */
+export interface UploadTransport {
+  send(
+    request: UploadRequest,
+    events: { onProgress: (loaded: number, total: number) => void; onSent: () => void; signal: AbortSignal },
+  ): Promise<UploadResponse>;
+}
 
 /** Uploads with XMLHttpRequest, the one browser API that reports how much of a request body has been sent. */
 export const xhrTransport: UploadTransport = {

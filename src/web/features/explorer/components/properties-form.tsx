@@ -1,16 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
-import {
-  DEFAULT_FOLDER_WORKFLOW,
-  ExternalUrl,
-  type Folder,
-  type FolderPutBody,
-  type SectionInfoInput,
-  type TargetWindow,
-} from '../../../../shared/api/folders';
-import { folderHref, segmentsOfHref } from '../../../../shared/api/paths';
+import { DEFAULT_FOLDER_WORKFLOW, ExternalUrl, type Folder } from '../../../../shared/api/folders';
 import { DEFAULT_WORKFLOW } from '../../../../shared/api/workflow';
 import { Button } from '../../../components/ui/button';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -26,72 +18,8 @@ import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { useUpdateFolder } from '../api/update-folder';
 import type { ExplorerItem } from '../../../lib/tree/items';
 import { ContainerPicker } from '../../../components/tree/container-picker';
+import { ACCESS_OPTIONS, changesOf, FIELDS, valuesOf, type Values } from './properties-values';
 import { TARGET_WINDOW_OPTIONS, targetWindowLabel } from './target-window';
-
-/** What an admin may do with the access level (an admin's GET always says ADMIN, so "keep" is the default). */
-type AccessChoice = 'keep' | 'READ' | 'WRITE';
-const ACCESS_OPTIONS: readonly SelectOption<AccessChoice>[] = [
-  { id: 'keep', label: 'Keep as it is', description: 'Leaves any restriction set here unchanged.' },
-  { id: 'READ', label: 'Read-only for non-admins', description: 'Editors and contributors cannot change it.' },
-  { id: 'WRITE', label: 'Writable', description: 'Lifts a read-only setting made here.' },
-];
-
-interface Values {
-  displayTitle: string;
-  targetWindow: TargetWindow;
-  navClass: string;
-  templateName: string;
-  url: string;
-  linkTarget: string;
-  workflow: string;
-  access: AccessChoice;
-}
-
-function valuesOf(folder: Folder): Values {
-  const si = folder.sectionInfo;
-  return {
-    displayTitle: si?.displayTitle ?? '',
-    targetWindow: si?.targetWindow ?? '_self',
-    navClass: si?.navClass ?? '',
-    templateName: si?.templateName ?? '',
-    url: si?.externalLinkUrl ?? '',
-    linkTarget: si?.linkTarget ? segmentsOfHref(si.linkTarget.href).join('/') : '',
-    workflow: folder.workflow,
-    access: 'keep',
-  };
-}
-
-/** The PUT body of what changed between `from` and `to` (fields not sent stay as they are). */
-function changesOf(item: ExplorerItem, from: Values, to: Values): FolderPutBody {
-  const body: FolderPutBody = {};
-  const si: SectionInfoInput = {};
-  const navigation =
-    item.kind === 'site' || item.kind === 'section' || item.kind === 'sectionlink' || item.kind === 'externallink';
-  if (navigation) {
-    if (to.displayTitle !== from.displayTitle) si.displayTitle = to.displayTitle;
-    if (to.targetWindow !== from.targetWindow) si.targetWindow = to.targetWindow;
-    if (to.navClass !== from.navClass) si.navClass = to.navClass;
-  }
-  if ((item.kind === 'site' || item.kind === 'section') && to.templateName !== from.templateName) {
-    si.templateName = to.templateName;
-  }
-  if (item.kind === 'externallink' && to.url !== from.url) si.externalLinkUrl = to.url.trim();
-  if (item.kind === 'sectionlink' && to.linkTarget !== from.linkTarget) {
-    si.linkTarget = { href: folderHref(to.linkTarget.split('/')) };
-  }
-  if (Object.keys(si).length) body.sectionInfo = si;
-  if (to.workflow !== from.workflow) body.workflow = to.workflow;
-  if (to.access !== 'keep') body.accessLevel = to.access;
-  return body;
-}
-
-const FIELDS = {
-  'body.sectionInfo.displayTitle': 'displayTitle',
-  'body.sectionInfo.navClass': 'navClass',
-  'body.sectionInfo.externalLinkUrl': 'url',
-  'body.sectionInfo.templateName': 'templateName',
-  'body.workflow': 'workflow',
-};
 
 /**
  * The properties of a site, section, folder, link or asset folder: display title, target window, navigation
@@ -119,6 +47,17 @@ export function PropertiesForm({
   const [isReloading, setReloading] = useState(false);
   const [pickTarget, setPickTarget] = useState(false);
   const dirty = Object.keys(changesOf(item, base, values)).length > 0;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A save the server refused for fields it names: each shows its message; the focus goes to the first.
+  useEffect(() => {
+    if (!isApiError(save.error, 400) || save.error.errors.length === 0) return;
+    formRef.current
+      ?.querySelector<HTMLElement>(
+        '[data-invalid] input:not([type="hidden"]), [data-invalid] textarea, [data-invalid] button',
+      )
+      ?.focus();
+  }, [save.error]);
 
   // A newer version arrived (a refetch, a save elsewhere in the app): show it unless the user is editing.
   useEffect(() => {
@@ -263,6 +202,7 @@ export function PropertiesForm({
         onDiscard={() => setValues(base)}
       />
       <Form
+        ref={formRef}
         className="properties-form"
         onSubmit={handleSubmit}
         validationErrors={stale ? undefined : fieldErrorsOf(save.error, FIELDS)}

@@ -5,31 +5,28 @@ import { ItemName } from '../../../../shared/api/common';
 import type { Template } from '../../../../shared/api/templates';
 import { Button } from '../../../components/ui/button';
 import { FormTextField } from '../../../components/ui/controlled-fields';
-import { IDENTIFIER_INPUT } from '../../../components/ui/text-field';
-import { RefreshIcon, TrashIcon } from '../../../components/ui/icons';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { TrashIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
-import { toast } from '../../../components/ui/toast';
+import { IDENTIFIER_INPUT } from '../../../components/ui/text-field';
 import type { FieldsFormController } from '../../../kit/fields-form';
-import { useApi } from '../../../lib/api';
-import { errorMessage, errorTitle } from '../../../lib/errors';
-import { setServerErrors } from '../../../lib/form-errors';
+import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { nameFromTitle } from '../../../lib/names';
 import { validateWith } from '../../../lib/validation';
-import { usePutTemplate, useTemplate } from '../api/templates';
+import { useTemplate } from '../api/templates';
 import { DeleteTemplateDialog } from './delete-template-dialog';
 import { TemplateRegions } from './template-regions';
-import { TemplateUsageList } from './template-usage';
-import { bodyOf, EMPTY, SERVER_FIELDS, valuesOf, type Values } from './template-values';
-import { allErrorsPlaced, showWidgetErrors, widgetsValid } from './template-widget-checks';
+import { TemplateSaveAlerts } from './template-save-alerts';
+import { EMPTY, valuesOf, type Values } from './template-values';
+import { useSaveTemplate } from './use-save-template';
 import type { TemplatesNavigation } from './templates-screen';
 import './templates.css';
 
 /**
  * A template's editor (admins): label, name (new templates only), description, and its regions — add, rename,
- * reorder, mark as filled by pages or fixed (with the widgets it shows on every page), remove. Renaming a region keeps what pages hold in it; removing one
- * that pages fill, or fixing it, is refused by the service, which the editor shows with the pages concerned.
+ * reorder, mark as filled by pages or fixed (with the widgets it shows on every page), remove. Renaming a region
+ * keeps what pages hold in it; removing one that pages fill, or fixing it, is refused by the service, which the
+ * editor shows with the pages concerned. Leaving with unsaved changes asks first.
  */
 export function TemplateEditor({ name, navigation }: { name: string | null; navigation: TemplatesNavigation }) {
   const template = useTemplate(name ?? '', { enabled: name !== null });
@@ -69,79 +66,49 @@ function TemplateForm({
   navigation: TemplatesNavigation;
   onReload: () => void;
 }) {
-  const client = useApi();
-  const put = usePutTemplate();
   const isNew = template === undefined;
   const form = useForm<Values>({ defaultValues: template ? valuesOf(template) : EMPTY, mode: 'onTouched' });
   // The forms of the fixed regions' widgets, by widget key: checked before a save, given the server's errors.
   const [controllers] = useState(() => new Map<string, FieldsFormController>());
   const nameEdited = useRef(!isNew);
   const [deleting, setDeleting] = useState(false);
-  const [checkingName, setCheckingName] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const saving = useSaveTemplate({ form, template, etag, controllers });
+  const isDirty = form.formState.isDirty;
 
   // A saved template becomes the form's new starting point.
   useEffect(() => {
     if (template) form.reset(valuesOf(template));
   }, [template, form]);
 
+  // A new template opens once created: after the render that left nothing unsaved, so the guard lets it go.
+  // (Once: the navigation object is new on every render.)
+  const { open, templateHref } = navigation;
+  useEffect(() => {
+    if (created !== null) open(templateHref(created));
+  }, [created]);
+
   const save = form.handleSubmit(async (values) => {
-    if (!(await widgetsValid(values, controllers))) return;
-    const templateName = isNew ? values.name : template.name;
-    if (isNew) {
-      // A PUT on a taken name would change that template: look first.
-      setCheckingName(true);
-      try {
-        await client.templates.get(templateName);
-        form.setError(
-          'name',
-          { type: 'server', message: `A template named “${templateName}” exists already.` },
-          { shouldFocus: true },
-        );
-        return;
-      } catch (error) {
-        if (!isApiError(error, 404)) {
-          put.reset();
-          toast.error(errorTitle(error), errorMessage(error));
-          return;
-        }
-      } finally {
-        setCheckingName(false);
-      }
-    }
-    put.mutate(
-      { name: templateName, body: bodyOf(values), etag: isNew ? undefined : etag, create: isNew },
-      {
-        onSuccess: ({ data }) => {
-          toast.success(isNew ? `Created template “${data.label}”` : `Saved template “${data.label}”`);
-          if (isNew) navigation.open(navigation.templateHref(data.name));
-        },
-        onError: (error) => {
-          // Created by someone else since the check above: the create-only PUT changed nothing.
-          if (isNew && isApiError(error, 412)) {
-            form.setError(
-              'name',
-              { type: 'server', message: `A template named “${templateName}” exists already.` },
-              { shouldFocus: true },
-            );
-            return;
-          }
-          setServerErrors(form.setError, error, SERVER_FIELDS);
-          showWidgetErrors(error, values, controllers);
-        },
-      },
-    );
+    const saved = await saving.save(values);
+    if (saved && isNew) setCreated(saved.name);
   });
 
-  const error = put.error;
-  const inUse = isApiError(error, 409) && error.code === 'TEMPLATE_IN_USE';
-  const stale = !isNew && isApiError(error, 412);
-  const placed = isApiError(error) && allErrorsPlaced(error);
-  const inUseRegions = inUse
-    ? ((error.problem as { regions?: { region: string }[] } | undefined)?.regions ?? []).map((r) => r.region)
-    : [];
+  /** "Save and leave" of the unsaved-changes guard: true once saved. */
+  const saveBeforeLeaving = () =>
+    new Promise<boolean>((resolve) => {
+      void form.handleSubmit(
+        async (values) => resolve((await saving.save(values)) !== null),
+        () => resolve(false),
+      )();
+    });
 
   return (
     <div className="template-editor">
+      <UnsavedChangesGuard
+        when={isDirty && created === null}
+        itemLabel={isNew ? 'the new template' : `the template “${template.label}”`}
+        onSave={saveBeforeLeaving}
+      />
       <PageHeader
         title={isNew ? 'New template' : template.label}
         description={
@@ -214,42 +181,21 @@ function TemplateForm({
 
         <TemplateRegions form={form} controllers={controllers} />
 
-        {inUse && (
-          <InlineAlert title="Pages hold content there">
-            <p>{error.detail}</p>
-            {!isNew && (
-              <TemplateUsageList
-                name={template.name}
-                regions={inUseRegions.length ? inUseRegions : undefined}
-                links={navigation}
-                title="Move their content elsewhere, or keep those regions filled by pages."
-              />
-            )}
-          </InlineAlert>
-        )}
-        {stale && (
-          <InlineAlert title="Changed by someone else">
-            <p>This template changed after you opened it, so nothing was saved. Load their version to go on.</p>
-            <Button
-              size="sm"
-              onPress={() => {
-                put.reset();
-                onReload();
-              }}
-            >
-              <RefreshIcon /> Load the current version
-            </Button>
-          </InlineAlert>
-        )}
-        {error !== null && !inUse && !stale && !placed && (
-          <InlineAlert title={errorTitle(error)}>{errorMessage(error)}</InlineAlert>
-        )}
+        <TemplateSaveAlerts
+          error={saving.error}
+          template={template}
+          navigation={navigation}
+          onReload={() => {
+            saving.reset();
+            onReload();
+          }}
+        />
 
         <div className="template-editor__actions">
           <Button variant="quiet" onPress={() => navigation.open(navigation.templatesHref)}>
             {isNew ? 'Cancel' : 'Back to templates'}
           </Button>
-          <Button type="submit" variant="primary" isPending={put.isPending || checkingName}>
+          <Button type="submit" variant="primary" isPending={saving.isSaving}>
             {isNew ? 'Create template' : 'Save template'}
           </Button>
         </div>

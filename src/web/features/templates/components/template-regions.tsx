@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { MAX_TEMPLATE_REGIONS } from '../../../../shared/api/templates';
-import { useAnnouncer, useDragReorder, useFocusTargets } from '../../../kit/controls/structured-parts';
+import { movedFocusKeys, movedSentence, useDragReorder } from '../../../kit/controls/reorder';
+import { useAnnouncer, useFocusTargets } from '../../../kit/controls/structured-parts';
 import type { FieldsFormController } from '../../../kit/fields-form';
 import { AddRegion } from './add-region';
 import { RegionRow } from './region-row';
@@ -29,7 +30,7 @@ export function TemplateRegions({
   const nameAt = (index: number) => form.getValues(`regions.${index}.name`) || `region ${index + 1}`;
   const drag = useDragReorder((from, to) => {
     regions.move(from, to);
-    announce(`Moved “${nameAt(from)}” to position ${to + 1} of ${count}.`);
+    announce(movedSentence(`“${nameAt(from)}”`, to + 1, count));
   });
   const watched = form.watch('regions');
 
@@ -59,9 +60,8 @@ export function TemplateRegions({
             onMove={(delta) => {
               const label = nameAt(index);
               regions.move(index, index + delta);
-              const [here, there] = delta < 0 ? ['up', 'down'] : ['down', 'up'];
-              focus.focusLater(`${field.id}:${here}`, `${field.id}:${there}`);
-              announce(`Moved “${label}” to position ${index + delta + 1} of ${count}.`);
+              focus.focusLater(...movedFocusKeys(field.id, delta));
+              announce(movedSentence(`“${label}”`, index + delta + 1, count));
             }}
             onRemove={() => {
               if (count === 1) {

@@ -19,7 +19,9 @@ import {
   type WidgetType,
 } from '../../../../shared/registry';
 import { PlusIcon } from '../../../components/ui/icons';
-import { ItemActions, type useFocusTargets } from '../../../kit/controls/structured-parts';
+import { ItemActions, movedFocusKeys, movedSentence } from '../../../kit/controls/reorder';
+import type { useFocusTargets } from '../../../kit/controls/structured-parts';
+import { moveItem } from '../../../kit/controls/structured-values';
 import { FieldsForm, useFieldsForm, type FieldsFormController } from '../../../kit/fields-form';
 import { WidgetTypeIcon } from '../../../kit/type-icon';
 import { newWidgetKey, type WidgetValues } from './template-values';
@@ -39,7 +41,7 @@ const TEMPLATE_WIDGET_GROUPS = (Object.keys(WIDGET_CATEGORY_LABEL) as WidgetCate
 
 const labelOf = (type: string) => widgetTypeDef(type)?.label ?? type;
 
-/** Focus targets of a template widget: its card, and its Move/Remove buttons (`structured-parts`). */
+/** Focus targets of a template widget: its card, and its Move/Remove buttons (`reorder.tsx`). */
 export const widgetCardTarget = (key: string) => `${key}:card`;
 
 /**
@@ -83,7 +85,7 @@ export function TemplateWidgets({
         </span>
       </h3>
       {widgets.length === 0 && <p className="card__muted">Nothing yet: pages show this region empty.</p>}
-      <ol className="template-widgets__list" aria-labelledby={headingId}>
+      <ol className="card-list" aria-labelledby={headingId}>
         {widgets.map((w, i) => (
           <TemplateWidgetCard
             key={w.key}
@@ -95,12 +97,9 @@ export function TemplateWidgets({
             register={register}
             onFields={(fields) => onChange(widgets.map((x) => (x.key === w.key ? { ...x, fields } : x)))}
             onMove={(delta) => {
-              const next = [...widgets];
-              next.splice(i + delta, 0, ...next.splice(i, 1));
-              onChange(next);
-              const [here, there] = delta < 0 ? ['up', 'down'] : ['down', 'up'];
-              focusLater(`${w.key}:${here}`, `${w.key}:${there}`);
-              announce(`Moved the ${labelOf(w.type)} widget to position ${i + delta + 1} of ${widgets.length}.`);
+              onChange(moveItem(widgets, i, i + delta));
+              focusLater(...movedFocusKeys(w.key, delta));
+              announce(movedSentence(`The ${labelOf(w.type)} widget`, i + delta + 1, widgets.length));
             }}
             onRemove={() => {
               const after = widgets[i + 1] ?? widgets[i - 1];

@@ -11,12 +11,12 @@ import {
   ToggleButton,
   Toolbar,
 } from 'react-aria-components';
-import { ChevronDownIcon } from '../../../components/ui/icons';
 import {
   BoldIcon,
   BulletListIcon,
+  ChevronDownIcon,
+  CodeIcon,
   ImageIcon,
-  InlineCodeIcon,
   ItalicIcon,
   LinkIcon,
   OrderedListIcon,
@@ -27,7 +27,7 @@ import {
   StrikeIcon,
   UnderlineIcon,
   UndoIcon,
-} from './toolbar-icons';
+} from '../../../components/ui/icons';
 import { MOD, MoreFormattingMenu, SHIFT, TableMenu, ToolButton } from './toolbar-parts';
 
 /** How the rich text is edited: visually (tiptap) or as HTML (CodeMirror). */
@@ -187,7 +187,7 @@ export function RichTextToolbar({
             isSelected={state.code}
             onPress={() => chain().toggleCode().run()}
           >
-            <InlineCodeIcon />
+            <CodeIcon />
           </ToolButton>
           <Separator orientation="vertical" className="rich-text__separator" />
           <ToolButton

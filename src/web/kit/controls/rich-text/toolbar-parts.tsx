@@ -9,8 +9,7 @@ import {
   ToggleButton,
   type Key,
 } from 'react-aria-components';
-import { CheckIcon, ChevronDownIcon, MoreIcon } from '../../../components/ui/icons';
-import { TableIcon } from './toolbar-icons';
+import { CheckIcon, ChevronDownIcon, MoreIcon, TableIcon } from '../../../components/ui/icons';
 
 /* The rich text toolbar's buttons and its two menus ("More formatting" and "Table"). */
 
