@@ -5,7 +5,8 @@
  *   npm run bench                       everything on SQLite
  *   npm run bench -- --pg               plus the API set on PostgreSQL (127.0.0.1:5432, a database of its own)
  *   npm run bench -- --only api --pg --no-sqlite   the API set on PostgreSQL only
- *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa
+ *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa, ui
+ *   npm run bench -- --only ui          the admin app in Chromium: the page editor (and the asset library)
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
  *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
@@ -27,6 +28,7 @@ import { scaleSuite } from './suites/scale.js';
 import { spaSuite } from './suites/spa.js';
 import { thumbnailSuite } from './suites/thumbnails.js';
 import { uploadSuite } from './suites/upload.js';
+import { uiEditorSuite } from './suites/ui-editor.js';
 
 const argv = process.argv.slice(2);
 const has = (flag: string) => argv.includes(flag);
@@ -34,7 +36,7 @@ const valueOf = (flag: string) => {
   const i = argv.indexOf(flag);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa'];
+const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa', 'ui'];
 const only = new Set(valueOf('--only')?.split(',') ?? ALL);
 const quick = has('--quick');
 /** `--cases put,"get page"`: only the API cases whose name contains one of these. */
@@ -111,6 +113,25 @@ async function main() {
     log('SPA: building (bench/.cache/build/web) …');
     const buildMs = buildWeb();
     results.suites.spa = spaSuite(buildMs, log);
+  }
+
+  if (only.has('ui')) {
+    if (!only.has('spa')) {
+      log('UI: building the SPA (bench/.cache/build/web) …');
+      buildWeb();
+    }
+    log('UI: the page editor in Chromium (pages of 50 and 200 widgets)');
+    // `--ui-sizes 50`: some page sizes only (widgets per page; default 50,200).
+    const sizes = valueOf('--ui-sizes')?.split(',').map(Number);
+    results.suites.uiEditor = await uiEditorSuite({ runs: quick ? 2 : 5, sizes }, log);
+    // The asset library's half (another branch) when it is there.
+    const library = path.join(ROOT, 'bench/suites/ui-library.ts');
+    if (fs.existsSync(library)) {
+      const { uiLibrarySuite } = (await import(library)) as {
+        uiLibrarySuite: (opts: { quick: boolean }, log: (line: string) => void) => Promise<unknown>;
+      };
+      (results.suites as Record<string, unknown>).uiLibrary = await uiLibrarySuite({ quick }, log);
+    }
   }
 
   if (only.has('thumbnails')) {

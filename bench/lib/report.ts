@@ -4,6 +4,7 @@ import type { ScaleResult } from '../suites/scale.js';
 import type { SpaResult } from '../suites/spa.js';
 import type { ThumbnailResult } from '../suites/thumbnails.js';
 import type { TransferResult } from '../suites/upload.js';
+import type { UiEditorResult } from '../suites/ui-editor.js';
 
 export interface Target {
   name: string;
@@ -36,6 +37,7 @@ export interface BenchResults {
     apiPostgres?: ApiSuiteResult;
     scale?: ScaleResult;
     upload?: TransferResult;
+    uiEditor?: UiEditorResult;
     [dataset: `dataset${number}`]: DatasetManifest;
   };
   targets: Target[];
@@ -148,6 +150,15 @@ export function targetsOf(r: BenchResults): Target[] {
         note: `what ${e.entry} adds to the first screen's JS, gzip`,
       });
     }
+  }
+  for (const c of r.suites.uiEditor?.cases ?? []) {
+    const w = `page editor, ${c.widgets} widgets`;
+    atMost(`${w}: navigation → first editable`, c.firstEditable.median, 500, 'ms', 'median');
+    atMost(`${w}: all content visible`, c.allContent.median, 1000, 'ms', 'median');
+    atMost(`${w}: typing keydown → DOM`, c.typing.p95, 16, 'ms', 'p95');
+    atMost(`${w}: focus a widget`, c.focus.median, 50, 'ms', 'median');
+    atMost(`${w}: palette insert`, c.paletteInsert.median, 100, 'ms', 'median');
+    atMost(`${w}: typing during a save`, c.typingDuringSave.p95, 16, 'ms', 'p95');
   }
   return t;
 }
