@@ -6,7 +6,8 @@
  *   npm run bench -- --pg               plus the API set on PostgreSQL (127.0.0.1:5432, a database of its own)
  *   npm run bench -- --only api --pg --no-sqlite   the API set on PostgreSQL only
  *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa, ui
- *   npm run bench -- --only ui          the admin app in Chromium (Playwright): the asset library on 100k assets
+ *   npm run bench -- --only ui          the admin app in Chromium: the page editor (50 and 200 widgets) and the
+ *                                       asset library on 100k assets (`--ui-sizes 50`: some page sizes only)
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
  *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
@@ -28,6 +29,7 @@ import { scaleSuite } from './suites/scale.js';
 import { spaSuite } from './suites/spa.js';
 import { thumbnailSuite } from './suites/thumbnails.js';
 import { uploadSuite } from './suites/upload.js';
+import { uiEditorSuite } from './suites/ui-editor.js';
 import { uiLibrarySuite } from './suites/ui-library.js';
 
 const argv = process.argv.slice(2);
@@ -115,6 +117,17 @@ async function main() {
     results.suites.spa = spaSuite(buildMs, log);
   }
 
+  if (only.has('ui')) {
+    if (!only.has('spa')) {
+      log('UI: building the SPA (bench/.cache/build/web) …');
+      buildWeb();
+    }
+    log('UI: the page editor in Chromium (pages of 50 and 200 widgets)');
+    // `--ui-sizes 50`: some page sizes only (widgets per page; default 50,200).
+    const sizes = valueOf('--ui-sizes')?.split(',').map(Number);
+    results.suites.uiEditor = await uiEditorSuite({ runs: quick ? 2 : 5, sizes }, log);
+  }
+
   if (only.has('thumbnails')) {
     log('Thumbnails: sharp, 12 MP JPEG');
     results.suites.thumbnails = await thumbnailSuite({ runs: 20 }, log);
@@ -185,11 +198,7 @@ async function main() {
   }
 
   if (only.has('ui')) {
-    // The app in Chromium against the server as shipped (its default log level; no speed switches).
-    if (!only.has('spa')) {
-      log('UI: building the SPA (bench/.cache/build/web) …');
-      buildWeb();
-    }
+    // The asset library in Chromium against the server as shipped (its default log level; no speed switches).
     const sets = ensureDatasets([SMALL]);
     const dataDir = copyDataset(sets[SMALL]!);
     const folio = await startFolio({ dataDir, env: { LOG_LEVEL: 'info' } });

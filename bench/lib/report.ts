@@ -5,6 +5,7 @@ import type { SpaResult } from '../suites/spa.js';
 import type { ThumbnailResult } from '../suites/thumbnails.js';
 import type { TransferResult } from '../suites/upload.js';
 import type { UiLibraryResult } from '../suites/ui-library.js';
+import type { UiEditorResult } from '../suites/ui-editor.js';
 
 export interface Target {
   name: string;
@@ -38,6 +39,7 @@ export interface BenchResults {
     scale?: ScaleResult;
     upload?: TransferResult;
     uiLibrary?: UiLibraryResult;
+    uiEditor?: UiEditorResult;
     [dataset: `dataset${number}`]: DatasetManifest;
   };
   targets: Target[];
@@ -163,6 +165,15 @@ export function targetsOf(r: BenchResults): Target[] {
       `${lib.scroll.longTasks} long tasks`,
     );
     atMost('Asset library: Enter → details, median', lib.panel.median, 100, 'ms', `p95 ${fmt(lib.panel.p95)} ms`);
+  }
+  for (const c of r.suites.uiEditor?.cases ?? []) {
+    const w = `page editor, ${c.widgets} widgets`;
+    atMost(`${w}: navigation → first editable`, c.firstEditable.median, 500, 'ms', 'median');
+    atMost(`${w}: all content visible`, c.allContent.median, 1000, 'ms', 'median');
+    atMost(`${w}: typing keydown → DOM`, c.typing.p95, 16, 'ms', 'p95');
+    atMost(`${w}: focus a widget`, c.focus.median, 50, 'ms', 'median');
+    atMost(`${w}: palette insert`, c.paletteInsert.median, 100, 'ms', 'median');
+    atMost(`${w}: typing during a save`, c.typingDuringSave.p95, 16, 'ms', 'p95');
   }
   return t;
 }

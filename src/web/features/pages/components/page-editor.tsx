@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Page, RegionInput } from '../../../../shared/api/pages';
 import { Button } from '../../../components/ui/button';
@@ -148,7 +148,7 @@ export function PageEditor({
   };
 
   const conflictRows = editor.conflict?.theirs ? pageConflictRows(page, editor.conflict.theirs.data, doc) : [];
-  const regionNames = page.body.filter((r) => r.editable).map((r) => r.name);
+  const regionNames = useMemo(() => page.body.filter((r) => r.editable).map((r) => r.name), [page]);
   const preview = (
     <section className="page-editor__preview" aria-label="Preview">
       <HtmlPreview

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Page } from '../../../../shared/api/pages';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
@@ -36,6 +37,11 @@ export function RegionsView({
   onAdd: (region: string) => void;
   onDropAtEnd: (region: string) => void;
 }) {
+  // One array per region for the page's life, so the (memoised) cards see the same props while another is edited.
+  const othersOf = useMemo(
+    () => new Map(regionNames.map((name) => [name, regionNames.filter((r) => r !== name)])),
+    [regionNames],
+  );
   return (
     <div className="regions">
       {page.body.map((region) => {
@@ -82,7 +88,7 @@ export function RegionsView({
                   region={region.name}
                   index={i}
                   count={widgets.length}
-                  otherRegions={regionNames.filter((r) => r !== region.name)}
+                  otherRegions={othersOf.get(region.name) ?? []}
                   pagePath={pagePath}
                   isReadOnly={isReadOnly}
                   actions={actions}

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { AssetMetadata } from '../../../../shared/api/assets';
 import { widgetTypeDef, type AssetType, type WidgetType } from '../../../../shared/registry';
 import { toast } from '../../../components/ui/toast';
@@ -105,7 +105,7 @@ export function useWidgetActions({
     });
   };
 
-  const actions: WidgetActions = {
+  const current: WidgetActions = {
     changeFields: (key, fields) => {
       const at = locateWidget(doc, key);
       if (!at) return;
@@ -177,6 +177,21 @@ export function useWidgetActions({
       moveStep(key, target.region, index, label, { key, target: 'card' });
     },
   };
+
+  // The cards get one object for the editor's life, whose methods call this render's: a keystroke in one widget
+  // changes no prop of the others, so they do not draw again.
+  const latest = useRef(current);
+  latest.current = current;
+  const actions = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.keys(latest.current).map((name) => [
+          name,
+          (...args: unknown[]) => (latest.current[name as keyof WidgetActions] as (...a: unknown[]) => void)(...args),
+        ]),
+      ) as unknown as WidgetActions,
+    [],
+  );
 
   const dropAtEnd = (region: string) => {
     const key = dragged.current;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type DragEvent } from 'react';
+import { memo, useEffect, useId, useMemo, type DragEvent } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator, type Key } from 'react-aria-components';
 import { widgetContentFields } from '../../../../shared/registry';
 import { Button } from '../../../components/ui/button';
@@ -39,7 +39,7 @@ export const WIDGET_DRAG_TYPE = 'application/x-folio-widget';
  * in place), and its actions — Move up/down (keyboard), a drag handle (pointer), move to another region,
  * duplicate, share, remove. A linked shared asset is read-only here, with "Edit in asset library" and "Detach".
  */
-export function WidgetCard({
+export const WidgetCard = memo(function WidgetCard({
   widget,
   region,
   index,
@@ -231,7 +231,7 @@ export function WidgetCard({
       </div>
     </article>
   );
-}
+});
 
 /** The kit's form of a local widget's content; every edit goes to the editor's doc. */
 function LocalWidgetForm({
