@@ -14,11 +14,19 @@ export interface DB {
   pages: PagesTable;
   page_doc_epoch: PageDocEpochTable;
   widgets: WidgetsTable;
-  /** The asset library paths a widget's local fields refer to (migration 0210, `lib/asset-refs.ts`). */
-  widget_asset_refs: { widget_id: string; path: string };
+  /** The item paths stored content refers to, by owner (migration 0220, `lib/asset-refs.ts`). */
+  content_refs: ContentRefsTable;
   assets: AssetsTable;
   folder_docs: FolderDocsTable;
   folder_doc_epoch: { id: number; value: number | string };
+}
+
+/** One path that a widget's local fields, a shared asset's fields or a template's regions refer to: one owner set. */
+export interface ContentRefsTable {
+  widget_id: string | null;
+  asset_id: string | null;
+  template_name: string | null;
+  path: string;
 }
 
 /** The stored JSON of a folder-like item's GET (migration 0130); `seq` advances with every change it shows. */

@@ -143,6 +143,12 @@ export type AssetList = z.infer<typeof AssetList>;
 
 /** A page region that uses a shared asset: a widget links it, or an image, link or path in a widget's fields. */
 export const AssetUsageEntry = z.object({
+  /**
+   * What uses it, when not a page region: a `template` (its regions show on every page made from it; `path` is the
+   * template's name) or a shared `asset` whose text refers to it (`path` is `Assets/…`; the page regions linking
+   * that asset are listed too).
+   */
+  kind: z.enum(['template', 'asset']).optional(),
   /** `<site>/<folder…>/<page>`. */
   path: z.string(),
   displayName: z.string(),

@@ -7,6 +7,7 @@ import { LIBRARY_NODE_ID } from '../../db/structure.js';
 import { isoTime, type Actor } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { newNodeRow, treeRepository, type NodeRow } from '../tree/tree.repository.js';
+import { assetRefs } from '../pages/widget-refs.js';
 
 /**
  * The asset folder at `segments` (`['Assets', 'images', 'logos']`), created on the way when missing, as every
@@ -103,5 +104,6 @@ export async function insertAssetRecord(trx: Kysely<DB>, a: NewAssetRecord): Pro
       updated_at: ts,
     })
     .execute();
+  await assetRefs.added(trx, id, JSON.stringify(a.fields));
   return id;
 }

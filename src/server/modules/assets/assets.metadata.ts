@@ -23,6 +23,8 @@ import { allOf } from '../../db/prepared.js';
 import { createRemembered, nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
+import { contentRefsOf, sameRefs } from '../../lib/asset-refs.js';
+import { assetRefs } from '../pages/widget-refs.js';
 
 /** How many assets a process remembers after writing them (each a row, under a kB). */
 const REMEMBERED_ASSETS = 1000;
@@ -199,6 +201,8 @@ export function createAssetMetadata(ctx: AppContext) {
     const planned = planUpdate(actor, row, body);
     const answered = { created: false as const, generationBumped: true as const };
     if (!planned) return { wrote: false, answer: { ...representAsset(row, target.folder), ...answered } };
+    // References in the fields changed: their rows are written with them, in the transactional way.
+    if (!sameRefs(contentRefsOf(row.fields), contentRefsOf(planned.fields))) return undefined;
     const at = laterThan(row);
     const written: AssetRow = { ...row, ...planned, updated_at: at };
     const rep = representAsset(written, target.folder);
@@ -318,6 +322,7 @@ export function createAssetMetadata(ctx: AppContext) {
           const planned = planUpdate(actor, row, body);
           if (!planned) return { ...representAsset(row, target.folder), created: false };
           await repo.update(trx, row.id, planned, at);
+          await assetRefs.changed(trx, row.id, row.fields, planned.fields);
           return { ...representAsset((await repo.find(trx, row.id))!, target.folder), created: false };
         }
 

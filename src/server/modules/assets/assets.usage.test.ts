@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AssetUsage } from '../../../shared/api/assets.js';
 import { PagePutResponse } from '../../../shared/api/pages.js';
-import { widgetAssetRefs } from '../../db/migrations/0210-widget-asset-refs.js';
+import { contentRefs } from '../../db/migrations/0220-content-refs.js';
 import { assetRefsOf } from '../../lib/asset-refs.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
 import { createFolder, createSite, createTemplate } from '../folders/folders.fixtures.js';
@@ -140,8 +140,9 @@ describe('asset references inside widget fields', () => {
   it('the migration makes the references of widgets stored before it', async () => {
     await putPage('site/old', { body: [{ name: 'main', widgets: [richText(`<img src="${LOGO}">`)] }] });
     const db = t.app.folio.ctx.db;
-    await sql`drop table widget_asset_refs`.execute(db);
-    await widgetAssetRefs.up(db);
+    await sql`drop table content_refs`.execute(db);
+    await sql`create table widget_asset_refs (widget_id text, path text)`.execute(db);
+    await contentRefs.up(db);
     expect(await usageOf('Assets/images/logo.png')).toEqual(['site/old main Draft']);
     expect((await deleteAsset('Assets/images/logo.png')).statusCode).toBe(409);
   });

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { AssetUsage } from '../../../shared/api/assets.js';
-import { pageHref } from '../../../shared/api/paths.js';
+import type { AssetUsage, AssetUsageEntry } from '../../../shared/api/assets.js';
+import { API_BASE, assetHref, pageHref } from '../../../shared/api/paths.js';
 import { isForeignKeyViolation } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { usagePathsOf } from '../../lib/asset-refs.js';
+import { contentRefsOf, usagePathsOf } from '../../lib/asset-refs.js';
+import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
@@ -17,14 +18,16 @@ import { assetsRepository as repo } from './assets.repository.js';
 
 /** Where-used, and delete, which refuses while the asset is used unless forced. */
 export function createAssetUsage(ctx: AppContext) {
-  /** Where the asset is used: page regions whose widgets link it or refer to it, by page path. */
-  async function usageOf(db: Kysely<DB>, assetId: string, segments: readonly string[]) {
-    const rows = await usageRepo.usage(db, assetId, usagePathsOf(segments));
-    const paths = await treeRepository.pathsOf(
-      db,
-      rows.map((r) => r.page_id),
-    );
-    return rows
+  /**
+   * Where the asset is used: page regions whose widgets link it or refer to it (or link a shared asset that
+   * refers to it), by page path; then the templates and the shared assets whose text refers to it.
+   */
+  async function usageOf(db: Kysely<DB>, assetId: string, segments: readonly string[]): Promise<AssetUsageEntry[]> {
+    const refPaths = usagePathsOf(segments);
+    const via = await usageRepo.referringAssets(db, assetId, refPaths);
+    const rows = await usageRepo.usage(db, assetId, refPaths, via);
+    const paths = await treeRepository.pathsOf(db, [...rows.map((r) => r.page_id), ...via]);
+    const pages = rows
       .map((r) => {
         const segs = paths.get(r.page_id) ?? [];
         return {
@@ -36,6 +39,39 @@ export function createAssetUsage(ctx: AppContext) {
         };
       })
       .sort((a, b) => (a.path === b.path ? a.region.localeCompare(b.region) : a.path < b.path ? -1 : 1));
+    const templates = (await usageRepo.referringTemplates(db, refPaths)).flatMap((t) =>
+      templateRegionsOf(t)
+        .filter((r) => contentRefsOf(JSON.stringify(r)).some((p) => refPaths.includes(p)))
+        .map((r) => ({
+          kind: 'template' as const,
+          path: t.name,
+          displayName: t.label,
+          region: r.name,
+          // A template shows on every page made from it at once.
+          state: 'Public',
+          href: `${API_BASE}/templates/${encodeURIComponent(t.name)}`,
+        })),
+    );
+    const assets = (await usageRepo.assetsByIds(db, via)).flatMap((a) => {
+      const segs = paths.get(a.node_id);
+      if (!segs) return [];
+      const fields = JSON.parse(a.fields) as Record<string, unknown>;
+      // The fields that refer to it stand where a page's region does.
+      const keys = Object.entries(fields)
+        .filter(([k, v]) => contentRefsOf(JSON.stringify({ [k]: v })).some((p) => refPaths.includes(p)))
+        .map(([k]) => k);
+      return [
+        {
+          kind: 'asset' as const,
+          path: segs.join('/'),
+          displayName: segs[segs.length - 1]!,
+          region: keys.join(', '),
+          state: a.workflow_state,
+          href: assetHref(segs),
+        },
+      ];
+    });
+    return [...pages, ...templates, ...assets.sort((a, b) => (a.path < b.path ? -1 : 1))];
   }
 
   async function usage(actor: Actor, segments: readonly string[]): Promise<AssetUsage> {

@@ -4,6 +4,8 @@ import { conflict, forbidden } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
 import { deleteBlobs } from '../assets/asset-blobs.js';
+import { assertFolderAssetsUnreferenced } from '../assets/asset-folder-refs.js';
+import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { presentContents, presentCounts } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
 import { locateFolder, lockFound, quotePath } from './folders.rules.js';
@@ -55,6 +57,7 @@ export function createFolderDeletes(ctx: AppContext) {
             );
           }
         }
+        if (segments[0] === ASSET_LIBRARY) await assertFolderAssetsUnreferenced(trx, node.id, segments);
         const keys = await repo.subtreeBlobKeys(trx, node.id);
         await repo.unlinkSubtreeAssets(trx, node.id, now());
         await repo.deleteNode(trx, node.id);

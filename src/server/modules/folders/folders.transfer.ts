@@ -14,7 +14,8 @@ import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js
 import { copyBlob, deleteBlobs } from '../assets/asset-blobs.js';
 import { presentTreeItem } from './folders.presenter.js';
 import { foldersRepository as repo } from './folders.repository.js';
-import { widgetRefs } from '../pages/widget-refs.js';
+import { assetRefs, widgetRefs } from '../pages/widget-refs.js';
+import { rewriteLinks } from '../pages/link-rewrite.js';
 import {
   aKind,
   canContain,
@@ -273,6 +274,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
         });
       }
       await repo.insertAssets(db, assets);
+      await assetRefs.addedMany(db, assets);
     }
     return used;
   }
@@ -321,6 +323,10 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
           if (isUniqueViolation(err)) throw taken();
           throw err;
         }
+        await rewriteLinks(trx, node.kind, itemSegs, [...targetSegs, node.name], {
+          at: patch.updated_at!,
+          username: actor.username,
+        });
         return presentTreeItem(node.kind, [...targetSegs, node.name]);
       });
     },
@@ -409,6 +415,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
             );
           }
         }
+        await rewriteLinks(trx, node.kind, segs, renamed, { at: ts, username: actor.username });
         return presentTreeItem(node.kind, renamed);
       });
     },

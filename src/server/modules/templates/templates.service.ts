@@ -17,6 +17,7 @@ import { presentTemplate, presentTemplateSummary, templateRegionsOf } from './te
 import { compareNames } from '../folders/folders.presenter.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { templatesRepository as repo } from './templates.repository.js';
+import { templateRefs } from '../pages/widget-refs.js';
 
 /** A template as sent to the client: the object, its exact JSON and the strong ETag of that JSON. */
 export interface TemplateRepresentation {
@@ -119,6 +120,7 @@ export function createTemplatesService(ctx: AppContext) {
               created_at: ts,
               updated_at: ts,
             });
+            await templateRefs.added(trx, name, JSON.stringify(regions));
           } catch (err) {
             if (isUniqueViolation(err)) {
               const taken = conflict('NAME_TAKEN', `Template "${name}" was just created by someone else.`);
@@ -149,6 +151,7 @@ export function createTemplatesService(ctx: AppContext) {
           }
         }
         if (renames.length) await repo.renameRegionContent(trx, name, renames);
+        if (regions) await templateRefs.changed(trx, name, existing.regions, JSON.stringify(regions));
         await repo.update(trx, name, {
           ...(body.label !== undefined ? { label: body.label } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
