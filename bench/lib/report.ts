@@ -1,5 +1,5 @@
 import type { DatasetManifest } from './dataset.js';
-import type { ApiSuiteResult } from '../suites/api.js';
+import { HOT_PAGE_CASE, type ApiSuiteResult } from '../suites/api.js';
 import type { ScaleResult } from '../suites/scale.js';
 import type { SpaResult } from '../suites/spa.js';
 import type { ThumbnailResult } from '../suites/thumbnails.js';
@@ -103,6 +103,11 @@ export function targetsOf(r: BenchResults): Target[] {
           atLeast(`${label} req/s vs one-UPDATE anchor (${db})`, c(name)?.anchorRatio, sqlite ? 1 : 0.5);
           if (!sqlite) atMost(`${label} p99 (${db})`, c(name)?.folio.p99, 20, 'ms');
         }
+        // One page written by every client at once: the page's row is held no longer than one UPDATE holds it.
+        if (!sqlite) {
+          atLeast(`PUT hot page req/s vs one-row UPDATE anchor (${db})`, c(HOT_PAGE_CASE)?.anchorRatio, 0.6);
+          atMost(`PUT hot page p99 (${db})`, c(HOT_PAGE_CASE)?.folio.p99, 25, 'ms');
+        }
         const session = c('GET page (session cookie)');
         const basic = c('GET page');
         atLeast(
@@ -111,7 +116,8 @@ export function targetsOf(r: BenchResults): Target[] {
           0.9,
         );
       }
-      const worst = [...cases].sort((a, b) => b.folio.p99 - a.folio.p99)[0];
+      // The hot page has its own p99 goal (above).
+      const worst = [...cases].filter((x) => x.name !== HOT_PAGE_CASE).sort((a, b) => b.folio.p99 - a.folio.p99)[0];
       atMost(
         `p99 under load, worst case (${db})`,
         worst?.folio.p99,

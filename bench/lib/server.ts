@@ -154,7 +154,7 @@ export function shippedNodeFlags(): string[] {
 
 /**
  * Starts the built Folio server (bench/.cache/build) on `dataDir` as `npm run serve` starts it (same node flags):
- * no seed, warn-level logs, a free port.
+ * no seed, logs as configured by default (LOG_LEVEL unset), a free port.
  */
 export async function startFolio(opts: FolioServerOptions): Promise<RunningProcess> {
   const entry = opts.entry ?? SERVER_ENTRY;
@@ -169,7 +169,6 @@ export async function startFolio(opts: FolioServerOptions): Promise<RunningProce
       CMS_SEED: 'false',
       CMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
       CMS_WEB_DIR: WEB_DIR,
-      LOG_LEVEL: 'warn',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATABASE_URL: '' }),
       ...opts.env,
     },

@@ -25,6 +25,9 @@ export const FOLDER_URL = `/cms/rest/folders/by-path/${enc(FULL_FOLDER)}`;
 export const ASSET_URL = `/cms/rest/assets/by-path/${enc(IMAGE_ASSET)}`;
 export const LIST_URL = `/cms/rest/assets/list/${enc(LISTING_FOLDER)}`;
 
+/** The case where every client writes one and the same page (the anchor: one UPDATE of one row). */
+export const HOT_PAGE_CASE = 'PUT hot page, 10 clients';
+
 /** A deterministic pseudo-random sequence (the same pool of pages in every run). */
 export function rng(seed: number) {
   let s = seed >>> 0;
@@ -242,6 +245,11 @@ export async function apiCases(
     path: randomPage(),
     body: JSON.stringify({ templateName: TEMPLATE, displayName: `Edited ${++k}` }),
   });
+  const putHotPage: RequestFactory = () => ({
+    method: 'PUT',
+    path: pool[0]!,
+    body: JSON.stringify({ templateName: TEMPLATE, displayName: `Hot edit ${++k}` }),
+  });
   let j = 0;
   const putAsset: RequestFactory = () => ({
     method: 'PUT',
@@ -308,6 +316,14 @@ export async function apiCases(
       anchored: true,
     },
     { name: 'PUT page (small change)', responseBytes: pageBytes[0]!, folio: putPage, bare: putPage, anchored: true },
+    {
+      // Every client writes the same page; the anchor updates the one row of that URL (10 clients: one row).
+      name: HOT_PAGE_CASE,
+      responseBytes: pageBytes[0]!,
+      folio: putHotPage,
+      bare: putHotPage,
+      anchored: true,
+    },
   ];
   return { cases, recorded };
 }

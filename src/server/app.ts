@@ -38,7 +38,6 @@ import { registerTemplatesRoutes } from './modules/templates/templates.routes.js
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { registerAnswerNow } from './plugins/answer-now.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
 import { answerClientError } from './plugins/client-errors.js';
@@ -240,8 +239,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     maxAgeMs: config.responseCacheMaxAgeMs,
     now: ctx.now,
   });
-  // After the cache: a stored answer is tried only when the cache had none.
-  registerAnswerNow(app);
 
   registerHealthRoutes(app, database);
   registerDocsRoutes(app);

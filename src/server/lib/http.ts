@@ -44,11 +44,6 @@ declare module 'fastify' {
      */
     cache?: boolean;
     /**
-     * How a by-path GET route (`<prefix>/*`) reads its item: `now` is tried in `onRequest` after authentication
-     * and the response cache (plugins/answer-now.ts). The route's handler must answer what `get` answers.
-     */
-    byPathRead?: ByPathRead;
-    /**
      * A route whose handler proves a remembered Basic credential or session inside its own statement (ActorClaim),
      * so that on PostgreSQL the request does not read the user row, the session or the change generation first
      * (for a GET only while the response cache is off: a cache lookup reads the generation anyway). The handler
@@ -69,14 +64,14 @@ declare module 'fastify' {
 }
 
 /**
- * How a by-path GET route reads its item (route `config.byPathRead`): `now` synchronously from what is stored
- * (SQLite's read connection; undefined when that cannot answer), `get` the route's own read, which proves a
- * claimed caller in its statement. Both may throw an AppError (403, 404), as the handler would.
+ * The one read of a by-path item (a service's `get`): answered now when it could read synchronously, else a
+ * promise; a claimed caller is proven or confirmed by it. It may throw an AppError (403, 404).
  */
-export interface ByPathRead {
-  now(actor: Actor, segments: readonly string[]): SerialisedJson | undefined;
-  get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson>;
-}
+export type ByPathRead = (
+  actor: Actor,
+  segments: readonly string[],
+  claim?: ActorClaim,
+) => SerialisedJson | Promise<SerialisedJson>;
 
 /** The authenticated user of a request (the auth hook guarantees one on non-public routes). */
 export function actorOf(request: FastifyRequest): Actor {

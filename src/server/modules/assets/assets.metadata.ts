@@ -57,11 +57,25 @@ export function createAssetMetadata(ctx: AppContext) {
 
   /**
    * The metadata of the asset at `segments` as sent: its stored doc when it was made at this path (one statement
-   * with the path's lookups, migration 0100); else presented from the row (the path and the row in one statement)
-   * and stored for the next read; anything else (a deep path, no asset there) takes findAsset's way, which
-   * answers the precise 404.
+   * with the path's lookups, migration 0100), answered now when the database reads synchronously (SQLite) and no
+   * claim is to be proven; else `read`.
    */
-  async function get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
+  function get(
+    actor: Actor,
+    segments: readonly string[],
+    claim?: ActorClaim,
+  ): SerialisedJson | Promise<SerialisedJson> {
+    if (!readNow || claim || segments[0] !== ASSET_LIBRARY) return read(actor, segments, claim);
+    const stored = repo.docByPathNow(ctx.db, readNow, segments);
+    return (stored && storedAnswer(actor, segments, stored)) || read(actor, segments, claim);
+  }
+
+  /**
+   * `get` past the stored doc (on SQLite without a claim, `get` looked for it already): the stored doc (proving a
+   * claim), else presented from the row (the path and the row in one statement) and stored for the next
+   * read; anything else (a deep path, no asset there) takes findAsset's way, which answers the precise 404.
+   */
+  async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
     let proven = false;
     if (segments[0] === ASSET_LIBRARY) {
       let stored: StoredAssetDoc | undefined;
@@ -71,8 +85,8 @@ export function createAssetMetadata(ctx: AppContext) {
         proven = row?.proven === true;
         if (!proven) actor = await claim.confirm();
         stored = row;
-      } else {
-        stored = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+      } else if (!readNow) {
+        stored = await repo.docByPath(ctx.db, segments);
       }
       const answer = stored && storedAnswer(actor, segments, stored);
       if (answer) return answer;
@@ -94,16 +108,6 @@ export function createAssetMetadata(ctx: AppContext) {
     const { chain, row } = await findAsset(ctx.db, segments);
     requireAccess(actor, chain, 'READ', segments.join('/'));
     return representAsset(row, segments.slice(0, -1));
-  }
-
-  /**
-   * `get` answered now, synchronously, when the database reads synchronously (SQLite) and the asset's stored doc
-   * was made at this path; undefined otherwise (then `get` answers, and stores the doc).
-   */
-  function getNow(actor: Actor, segments: readonly string[]): SerialisedJson | undefined {
-    if (!readNow || segments[0] !== ASSET_LIBRARY) return undefined;
-    const stored = repo.docByPathNow(ctx.db, readNow, segments);
-    return stored && storedAnswer(actor, segments, stored);
   }
 
   /**
@@ -367,5 +371,5 @@ export function createAssetMetadata(ctx: AppContext) {
     );
   }
 
-  return { get, getNow, put };
+  return { get, put };
 }

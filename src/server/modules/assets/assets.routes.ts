@@ -20,19 +20,10 @@ import { assetHref } from '../../../shared/api/paths.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import {
-  actorOf,
-  type App,
-  type ByPathRead,
-  headerOf,
-  ifMatchOf,
-  preconditionsOf,
-  problems,
-  withActorClaim,
-} from '../../lib/http.js';
+import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, withActorClaim } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
-import { itemPathOf, readByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 import { DOWNLOAD_RESPONSES } from './download.js';
 
@@ -77,13 +68,11 @@ export async function registerAssetsRoutes(app: App, assets: AssetsService, conf
 }
 
 function registerRoutes(app: App, assets: AssetsService) {
-  const byPath: ByPathRead = { now: assets.getNow, get: assets.get };
   app.get(
     `${BASE}/by-path/*`,
     {
       config: {
         cache: true,
-        byPathRead: byPath,
         provesActor: true,
       },
       schema: {
@@ -97,7 +86,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetMetadata, ...problems(403, 404) },
       },
     },
-    async (request, reply) => answerJson<AssetMetadata>(reply, await readByPath(request, byPath)),
+    (request, reply) => answerByPath<AssetMetadata>(request, reply, assets.get),
   );
 
   app.put(

@@ -23,7 +23,7 @@ export function createAssetsService(ctx: AppContext) {
   const { prepareUpload, storeUpload, completeUpload, discardUpload, uploadError, upload } = createAssetUploads(ctx);
   const { prepareReplace, completeReplace } = createAssetReplace(ctx);
   const { download } = createAssetDownloads(ctx);
-  const { get, getNow, put } = createAssetMetadata(ctx);
+  const { get, put } = createAssetMetadata(ctx);
   const { usage, remove } = createAssetUsage(ctx);
   const { transitions, bulk } = createAssetWorkflow(ctx);
   const { list } = createAssetListing(ctx);
@@ -38,7 +38,6 @@ export function createAssetsService(ctx: AppContext) {
     upload,
     download,
     get,
-    getNow,
     put,
     remove,
     usage,

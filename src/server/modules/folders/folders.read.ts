@@ -65,75 +65,79 @@ export function createFolderReads(ctx: AppContext) {
     return found.doc_access === access ? { json: found.doc, etag: found.doc_etag } : undefined;
   }
 
+  /**
+   * The item presented from its one statement (`found`, `answer` from fromOneRead), its doc stored for the next read
+   * when storesDoc says so; the general way when that statement could not answer (with the precise 4xx).
+   */
+  async function answerFound(
+    actor: Actor,
+    segments: readonly string[],
+    found: FolderRead | undefined,
+    answer: (Represented & { access: AccessLevel }) | undefined,
+  ): Promise<SerialisedJson> {
+    if (answer) {
+      if (storesDoc(found!, segments)) {
+        // Conditional on the doc row's seq and the epoch as read with the rows.
+        await repo.storeDoc(ctx.db, {
+          id: found!.chain[found!.chain.length - 1]!.id,
+          doc: answer.json,
+          etag: answer.etag,
+          path: segments.join('/'),
+          access: answer.access,
+          cap: accessCapOf(found!.chain),
+          epoch: found!.epoch,
+          seq: found!.seq,
+        });
+      }
+      return { json: answer.json, etag: answer.etag };
+    }
+    const chain = await locateFolder(ctx.db, segments);
+    requireAccess(actor, chain, 'READ', quotePath(segments));
+    const { json, etag } = await represent(ctx.db, actor, chain, segments);
+    return { json, etag };
+  }
+
+  /** `get` on PostgreSQL or with a claim: the first read that answers proves the claimed actor, or it is confirmed. */
+  async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
+    const path = segments.join('/');
+    if (claim) {
+      const doc = await repo.docAtPathProven(ctx.db, path, claim.proof);
+      if (doc) {
+        if (!doc.proven) actor = await claim.confirm();
+        claim = undefined;
+        const answer = docAnswer(actor, doc);
+        if (answer) return answer;
+      }
+    } else {
+      const answer = docAnswer(actor, await repo.docAtPath(ctx.db, path));
+      if (answer) return answer;
+    }
+    let found;
+    if (claim) {
+      const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
+      if (!read.proven) actor = await claim.confirm();
+      found = read.found;
+    } else {
+      found = await repo.withChildrenByPath(ctx.db, segments);
+    }
+    return answerFound(actor, segments, found, fromOneRead(actor, segments, found));
+  }
+
   return {
     /**
-     * `get` answered now, synchronously, when the database reads synchronously (SQLite): from the doc stored at the
-     * path, or from the one statement of the path and the item (presented when no doc is to be stored); undefined
-     * when `get` must answer (and store the doc).
+     * GET: the item at `segments` as the caller sees it: the doc stored at its path (one indexed read), else the
+     * path and the item in one statement, presented and stored for the next read (storesDoc), else the general way.
+     * When the database reads synchronously (SQLite) and no claim is to be proven, what needs no write is answered
+     * now (no promise).
      */
-    getNow(actor: Actor, segments: readonly string[]): SerialisedJson | undefined {
-      if (!readNow) return undefined;
+    get(actor: Actor, segments: readonly string[], claim?: ActorClaim): SerialisedJson | Promise<SerialisedJson> {
+      if (!readNow || claim) return read(actor, segments, claim);
       const byPath = docAnswer(actor, repo.docAtPathNow(ctx.db, readNow, segments.join('/')));
       if (byPath) return byPath;
       const found = repo.withChildrenByPathNow(ctx.db, readNow, segments);
       const answer = fromOneRead(actor, segments, found);
-      return answer && !storesDoc(found!, segments) ? { json: answer.json, etag: answer.etag } : undefined;
-    },
-
-    /**
-     * GET: the item at `segments` as the caller sees it: the doc stored at its path (one indexed read), else the
-     * path and the item in one statement, presented and stored for the next read (storesDoc), else the general way.
-     * With a `claim`, the first read that answers proves the claimed actor, or the claim is confirmed before
-     * anything is answered.
-     */
-    async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
-      const path = segments.join('/');
-      if (claim) {
-        const doc = await repo.docAtPathProven(ctx.db, path, claim.proof);
-        if (doc) {
-          if (!doc.proven) actor = await claim.confirm();
-          claim = undefined;
-          const answer = docAnswer(actor, doc);
-          if (answer) return answer;
-        }
-      } else {
-        const answer = docAnswer(
-          actor,
-          readNow ? repo.docAtPathNow(ctx.db, readNow, path) : await repo.docAtPath(ctx.db, path),
-        );
-        if (answer) return answer;
-      }
-      let found;
-      if (claim) {
-        const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
-        if (!read.proven) actor = await claim.confirm();
-        found = read.found;
-      } else {
-        found = readNow
-          ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
-          : await repo.withChildrenByPath(ctx.db, segments);
-      }
-      const answer = fromOneRead(actor, segments, found);
-      if (answer) {
-        if (storesDoc(found!, segments)) {
-          // Conditional on the doc row's seq and the epoch as read with the rows.
-          await repo.storeDoc(ctx.db, {
-            id: found!.chain[found!.chain.length - 1]!.id,
-            doc: answer.json,
-            etag: answer.etag,
-            path,
-            access: answer.access,
-            cap: accessCapOf(found!.chain),
-            epoch: found!.epoch,
-            seq: found!.seq,
-          });
-        }
-        return { json: answer.json, etag: answer.etag };
-      }
-      const chain = await locateFolder(ctx.db, segments);
-      requireAccess(actor, chain, 'READ', quotePath(segments));
-      const { json, etag } = await represent(ctx.db, actor, chain, segments);
-      return { json, etag };
+      if (answer && !storesDoc(found!, segments)) return { json: answer.json, etag: answer.etag };
+      return answerFound(actor, segments, found, answer);
     },
 
     /** The children of a site, section, folder or asset folder with their titles, workflow states and changes. */

@@ -16,18 +16,9 @@ import {
 } from '../../../shared/api/folders.js';
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import {
-  actorOf,
-  type App,
-  type ByPathRead,
-  headerOf,
-  ifMatchOf,
-  preconditionsOf,
-  problems,
-  withActorClaim,
-} from '../../lib/http.js';
+import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, withActorClaim } from '../../lib/http.js';
 import { answerJson, serialise } from '../../lib/respond.js';
-import { itemPathOf, readByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
 const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
@@ -97,13 +88,11 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     },
   );
 
-  const byPath: ByPathRead = { now: folders.getNow, get: folders.get };
   app.get(
     '/cms/rest/folders/by-path/*',
     {
       config: {
         cache: true,
-        byPathRead: byPath,
         provesActor: true,
       },
       schema: {
@@ -117,7 +106,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: Folder, ...problems(403, 404) },
       },
     },
-    async (request, reply) => answerJson<Folder>(reply, await readByPath(request, byPath)),
+    (request, reply) => answerByPath<Folder>(request, reply, folders.get),
   );
 
   app.get(

@@ -8,30 +8,20 @@ import {
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import {
-  actorOf,
-  type App,
-  type ByPathRead,
-  ifMatchOf,
-  preconditionsOf,
-  problems,
-  withActorClaim,
-} from '../../lib/http.js';
+import { actorOf, type App, ifMatchOf, preconditionsOf, problems, withActorClaim } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
-import { itemPathOf, readByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
 const PathParams = z.object({ '*': z.string() });
 
 /** Pages by path, their workflow transitions, and the bulk workflow operations over a folder. */
 export function registerPagesRoutes(app: App, pages: PagesService) {
-  const byPath: ByPathRead = { now: pages.getNow, get: pages.get };
   app.get(
     '/cms/rest/pages/by-path/*',
     {
       config: {
         cache: true,
-        byPathRead: byPath,
         provesActor: true,
       },
       schema: {
@@ -44,7 +34,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         response: { 200: Page, ...problems(403, 404) },
       },
     },
-    async (request, reply) => answerJson<Page>(reply, await readByPath(request, byPath)),
+    (request, reply) => answerByPath<Page>(request, reply, pages.get),
   );
 
   app.put(

@@ -68,69 +68,74 @@ export function createPagesService(ctx: AppContext) {
     return { json: pageJson(at, stored.doc), etag: stored.doc_etag };
   }
 
+  /**
+   * The page with a strong ETag of its JSON: from the doc stored with its path; else from its trusted doc found
+   * by walking the path (and the path is stored with it); else assembled from its rows (and the doc stored).
+   * With a `claim`, the first read proves the claimed actor, or the claim is confirmed before anything else.
+   * Without a claim on SQLite, `get` has looked for the stored doc already.
+   */
+  async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<PageRepresentation> {
+    const key = docPathOf(segments);
+    let found: PageDocByPath | undefined;
+    if (key !== undefined) {
+      let stored: PageDocAtPath | undefined;
+      if (claim) {
+        // The read proves a claimed actor (or it is confirmed before anything is answered).
+        const row = await repo.docAtPathProven(ctx.db, key, claim.proof);
+        if (!row?.proven) actor = await claim.confirm();
+        stored = row;
+      } else if (!readNow) {
+        stored = await repo.docAtPath(ctx.db, key);
+      }
+      const answer = atStoredPath(actor, segments, stored);
+      if (answer) return answer;
+      // The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read); on
+      // SQLite through the read-only connection.
+      found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+      const fast = trustedAt(segments, found);
+      if (found && fast) {
+        requireAccess(actor, fast.chain as NodeRow[], 'READ', 'this page');
+        const rep = representationOf(fast.at, fast.doc);
+        await repo.storeDocPath(ctx.db, {
+          nodeId: fast.at.id,
+          path: key,
+          etag: rep.etag,
+          seq: found.doc_seq!,
+          epoch: found.current_epoch,
+        });
+        return rep;
+      }
+    }
+    // Anything else (no trusted doc, a path that does not lead to a page, a very deep one): the general way,
+    // which also answers the precise 4xx.
+    const { loc, node, chain } = await findPage(ctx.db, segments);
+    requireAccess(actor, chain, 'READ', 'this page');
+    const row = await repo.findPageDoc(ctx.db, node.id);
+    if (!row) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
+    const at = { id: node.id, name: loc.name, siteName: loc.siteName, folderPath: loc.folderPath };
+    // The doc assembled is stored with the path when the one-statement walk above found this page: its epoch and
+    // `doc_seq` were read with the path, before the parts (a write since then makes the store a no-op).
+    const walked = found?.chain[found.chain.length - 1]?.id === node.id && found.doc_seq !== null;
+    const store = walked
+      ? { seq: found!.doc_seq!, epoch: found!.current_epoch, path: key! }
+      : { seq: row.doc_seq, epoch: row.current_epoch, path: null };
+    const { json, etag } = await readPage(ctx.db, at, row, store);
+    return { json, etag };
+  }
+
   return {
     /**
-     * The page with a strong ETag of its JSON: from the doc stored with its path; else from its trusted doc found
-     * by walking the path (and the path is stored with it); else assembled from its rows (and the doc stored).
-     * With a `claim`, the first read proves the claimed actor, or the claim is confirmed before anything else.
+     * GET of a page: the one read. When the database reads synchronously (SQLite's read-only connection) and a
+     * doc is stored with this path, it is answered now (one indexed read, no promise); otherwise `read` answers.
      */
-    async get(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<PageRepresentation> {
-      const key = docPathOf(segments);
-      let found: PageDocByPath | undefined;
-      if (key !== undefined) {
-        let stored: PageDocAtPath | undefined;
-        if (claim) {
-          // The read proves a claimed actor (or it is confirmed before anything is answered).
-          const row = await repo.docAtPathProven(ctx.db, key, claim.proof);
-          if (!row?.proven) actor = await claim.confirm();
-          stored = row;
-        } else {
-          stored = readNow ? repo.docAtPathNow(ctx.db, readNow, key) : await repo.docAtPath(ctx.db, key);
-        }
-        const answer = atStoredPath(actor, segments, stored);
-        if (answer) return answer;
-        // The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read); on
-        // SQLite through the read-only connection.
-        found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
-        const fast = trustedAt(segments, found);
-        if (found && fast) {
-          requireAccess(actor, fast.chain as NodeRow[], 'READ', 'this page');
-          const rep = representationOf(fast.at, fast.doc);
-          await repo.storeDocPath(ctx.db, {
-            nodeId: fast.at.id,
-            path: key,
-            etag: rep.etag,
-            seq: found.doc_seq!,
-            epoch: found.current_epoch,
-          });
-          return rep;
-        }
-      }
-      // Anything else (no trusted doc, a path that does not lead to a page, a very deep one): the general way,
-      // which also answers the precise 4xx.
-      const { loc, node, chain } = await findPage(ctx.db, segments);
-      requireAccess(actor, chain, 'READ', 'this page');
-      const row = await repo.findPageDoc(ctx.db, node.id);
-      if (!row) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
-      const at = { id: node.id, name: loc.name, siteName: loc.siteName, folderPath: loc.folderPath };
-      // The doc assembled is stored with the path when the one-statement walk above found this page: its epoch and
-      // `doc_seq` were read with the path, before the parts (a write since then makes the store a no-op).
-      const walked = found?.chain[found.chain.length - 1]?.id === node.id && found.doc_seq !== null;
-      const store = walked
-        ? { seq: found!.doc_seq!, epoch: found!.current_epoch, path: key! }
-        : { seq: row.doc_seq, epoch: row.current_epoch, path: null };
-      const { json, etag } = await readPage(ctx.db, at, row, store);
-      return { json, etag };
-    },
-    /**
-     * The page answered now, synchronously, from the doc stored with its path, when the database reads
-     * synchronously (SQLite's read-only connection): one indexed read, no query builder, no promise. Undefined
-     * when it takes `get`'s way (no doc stored with this path, PostgreSQL).
-     */
-    getNow(actor: Actor, segments: readonly string[]): PageRepresentation | undefined {
-      const key = readNow && docPathOf(segments);
-      if (!readNow || key === undefined) return undefined;
-      return atStoredPath(actor, segments, repo.docAtPathNow(ctx.db, readNow, key));
+    get(
+      actor: Actor,
+      segments: readonly string[],
+      claim?: ActorClaim,
+    ): PageRepresentation | Promise<PageRepresentation> {
+      const key = readNow && !claim ? docPathOf(segments) : undefined;
+      const now = key !== undefined && atStoredPath(actor, segments, repo.docAtPathNow(ctx.db, readNow!, key));
+      return now || read(actor, segments, claim);
     },
     ...createPageWrites(ctx, findPage),
     ...createPageWorkflow(ctx, findPage),

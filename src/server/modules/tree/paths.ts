@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
-import { actorOf, withActorClaim, type ByPathRead } from '../../lib/http.js';
-import type { SerialisedJson } from '../../lib/respond.js';
+import { actorOf, type ByPathRead } from '../../lib/http.js';
+import { answerJson } from '../../lib/respond.js';
 
 /**
  * The item path of a by-path request (`<site>/<folders…>/<name>`, `Assets/<folders…>/<name>`) as segments: the one
@@ -27,11 +27,24 @@ export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean
 }
 
 /**
- * The answer of a by-path GET route's handler: its `config.byPathRead`'s `get` for the request's caller and path
- * (a claimed caller is proven or confirmed by it).
+ * The answer of a by-path GET route's handler: `read` (the service's `get`) for the request's caller and path, a
+ * claimed caller proven or confirmed by it. When the read answered synchronously, so does the handler (the body is
+ * sent without a promise); otherwise it answers a promise of the body.
  */
-export async function readByPath(request: FastifyRequest, read: ByPathRead): Promise<SerialisedJson> {
-  return withActorClaim(request, (claim) => read.get(actorOf(request), itemPathOf(request), claim));
+export function answerByPath<T>(
+  request: FastifyRequest,
+  reply: FastifyReply & { send(payload?: T): FastifyReply },
+  read: ByPathRead,
+): T | Promise<T> {
+  const answer = read(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
+  if (!(answer instanceof Promise)) {
+    request.actorClaim = null;
+    return answerJson<T>(reply, answer);
+  }
+  return answer.then((a) => {
+    request.actorClaim = null;
+    return answerJson<T>(reply, a);
+  });
 }
 
 /**
