@@ -4,7 +4,10 @@ import { Link } from 'react-aria-components';
 import type { AssetUsage, AssetUsageEntry } from '../../../../shared/api/assets';
 import { errorMessage } from '../../../lib/errors';
 
-/** The pages that use an asset, each a link to the page editor, with the region it sits in. */
+/**
+ * What uses an asset: pages, each a link to the page editor, with the region it sits in; templates and shared
+ * assets whose text refers to it, named as such (they are not pages: no page editor link).
+ */
 export function UsageLinks({
   usedBy,
   hrefOfPage,
@@ -15,12 +18,19 @@ export function UsageLinks({
   return (
     <ul className="asset-usage">
       {usedBy.map((u) => (
-        <li key={`${u.path}#${u.region}`}>
-          <Link href={hrefOfPage(u.path)} className="asset-usage__link">
-            {u.displayName}
-          </Link>{' '}
+        <li key={`${u.kind ?? 'page'}:${u.path}#${u.region}`}>
+          {u.kind ? (
+            <span className="asset-usage__link">
+              {u.kind === 'template' ? 'Template' : 'Shared asset'} {u.displayName}
+            </span>
+          ) : (
+            <Link href={hrefOfPage(u.path)} className="asset-usage__link">
+              {u.displayName}
+            </Link>
+          )}{' '}
           <span className="asset-usage__where">
-            {u.path} · region {u.region}
+            {u.path}
+            {u.region ? ` · region ${u.region}` : ''}
           </span>
         </li>
       ))}

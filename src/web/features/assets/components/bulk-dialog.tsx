@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-aria-components';
 import type { AssetMetadata } from '../../../../shared/api/assets';
 import { ContainerPicker } from '../../../components/tree/container-picker';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { InlineAlert } from '../../../components/ui/inline-alert';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { UsageLinks } from './asset-usage-list';
 import { refreshAfterBulk, runBulk, type BulkAction, type BulkResult } from '../api/bulk-actions';
 
 /** The bulk actions the bar offers. */
@@ -193,20 +193,7 @@ export function BulkDialog({
               {result.failed.map((f) => (
                 <li key={`${f.asset.folderPath}/${f.asset.name}`}>
                   <strong>{f.asset.name}</strong> — {f.usedBy ? 'used on these pages:' : f.message}
-                  {f.usedBy && (
-                    <ul>
-                      {f.usedBy.map((u) => (
-                        <li key={`${u.path}#${u.region}`}>
-                          <Link href={hrefOfPage(u.path)} className="bulk-dialog__page">
-                            {u.displayName}
-                          </Link>{' '}
-                          <span className="bulk-dialog__muted">
-                            ({u.path}, region {u.region})
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  {f.usedBy && <UsageLinks usedBy={f.usedBy} hrefOfPage={hrefOfPage} />}
                 </li>
               ))}
             </ul>

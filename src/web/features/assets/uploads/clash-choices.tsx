@@ -94,7 +94,7 @@ function ReplaceImpact({
     if (!pending) groupRef.current?.querySelector<HTMLElement>('button')?.focus();
   }, [pending]);
 
-  const pages = new Set(used.flatMap((u) => u.usedBy.map((p) => p.path)));
+  const pages = new Set(used.flatMap((u) => u.usedBy.filter((p) => !p.kind).map((p) => p.path)));
   const publicPages = new Set(used.flatMap((u) => u.usedBy.filter((p) => p.state === 'Public').map((p) => p.path)));
   return (
     <div className="upload-clash" role="group" aria-label={`Replace ${item.name}?`} ref={groupRef}>
@@ -139,7 +139,10 @@ function UsageRow({ entry }: { entry: AssetUsageEntry }) {
   const isPublic = entry.state === 'Public';
   return (
     <li className="upload-clash__page" data-public={isPublic || undefined}>
-      <span className="upload-clash__page-name">{entry.displayName}</span>{' '}
+      <span className="upload-clash__page-name">
+        {entry.kind === 'template' ? 'Template ' : entry.kind === 'asset' ? 'Shared asset ' : ''}
+        {entry.displayName}
+      </span>{' '}
       <span className={isPublic ? 'badge badge--public' : 'badge'}>{entry.state}</span>{' '}
       <span className="upload-row__where">
         {entry.path} · {entry.region}

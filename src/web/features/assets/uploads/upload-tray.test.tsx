@@ -242,6 +242,8 @@ describe('the upload queue and its tray', () => {
           usedBy: [
             { path: 'site/home', displayName: 'Home', region: 'main', state: 'Public', href: '/x' },
             { path: 'site/draft', displayName: 'Next', region: 'main', state: 'Draft', href: '/y' },
+            // A template's text refers to it too: named, not counted as a page.
+            { kind: 'template', path: 'plain', displayName: 'plain', region: 'footer', state: '', href: '/z' },
           ],
         }),
     });
@@ -252,6 +254,7 @@ describe('the upload queue and its tray', () => {
       'a.png is used on 2 pages, 1 of them Public: visitors see the new file at once',
     );
     expect(within(question).getByText('Home').closest('li')!.dataset.public).toBe('true');
+    expect(question.textContent).toContain('Template plain');
     expect(sends).toHaveLength(0);
     // Cancel goes back to the choices; nothing was sent.
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
