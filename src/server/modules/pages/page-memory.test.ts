@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, statementsOf, type TestApp } from '../../test/harness.js';
-import { createPageMemory } from './page-memory.js';
+import { createRemembered } from '../../lib/remembered.js';
 
 /**
  * A fields-only PUT of a page this process read or wrote before is one statement, made from the page as it was
@@ -172,9 +172,9 @@ describe('the workflow after a PUT from memory', () => {
   });
 });
 
-describe('createPageMemory', () => {
+describe('createRemembered', () => {
   it('keeps the most recently used pages up to its limit', () => {
-    const memory = createPageMemory(2);
+    const memory = createRemembered(2);
     const page = (n: number) => ({ row: { node_id: String(n) } }) as never;
     memory.set('a', page(1));
     memory.set('b', page(2));

@@ -1,4 +1,3 @@
-import { createRemembered } from '../../lib/remembered.js';
 import type { PageDocByPath, PageDocRow } from './pages.repository.js';
 
 /**
@@ -7,16 +6,9 @@ import type { PageDocByPath, PageDocRow } from './pages.repository.js';
  */
 export type RememberedPage = PageDocByPath & { row: PageDocRow; headJson?: string; bodyJson?: string };
 
-/** How many pages a process remembers (each a row with its doc, a few kB). */
-export const REMEMBERED_PAGES = 1000;
-
 /**
- * The pages this process last read or wrote by path, so that the next fields-only PUT of one (an editor saving
- * again) is one statement: its `UPDATE` is conditional on everything the remembered row was trusted under (the
- * row's `doc_seq`, the page-doc and folder-doc epochs), so a row another request or node changed since is never
- * written over: the write then takes the fresh read. Nothing is answered from memory without such a write.
- * Bounded, least recently used first out.
+ * How many pages a process remembers (each a row with its doc, a few kB): the next fields-only PUT of one (an
+ * editor saving again) is one statement, conditional on everything the remembered row was trusted under (the row's
+ * `doc_seq`, the page-doc and folder-doc epochs; lib/guarded-write.ts).
  */
-export function createPageMemory(limit = REMEMBERED_PAGES) {
-  return createRemembered<RememberedPage>(limit);
-}
+export const REMEMBERED_PAGES = 1000;

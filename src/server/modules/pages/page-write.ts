@@ -6,7 +6,7 @@ import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
-import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
@@ -33,7 +33,8 @@ import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
 import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
 import { nextSeq } from '../../lib/remembered.js';
-import { createPageMemory, type RememberedPage } from './page-memory.js';
+import { REMEMBERED_PAGES, type RememberedPage } from './page-memory.js';
+import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
 import { epochsUnchanged, pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
 
 /** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
@@ -234,50 +235,23 @@ export function createPageWrites(
     return { id, row: (await repo.findPageDoc(trx, id))! };
   }
 
-  /** Pages this process last read or wrote by path (page-memory.ts): their next fields-only PUT is one statement. */
-  const memory = createPageMemory();
+  /**
+   * Pages this process last read or wrote by path (page-memory.ts): their next fields-only PUT is one statement.
+   * The write of a page with a trusted doc, fields only (no body, same template), takes one read and one write
+   * and no transaction (guarded-write.ts) — or the write alone, from the page as this process last read or wrote
+   * it at this path. The read is the path, the row and its doc in one statement (on SQLite through the read-only
+   * connection); the write is one `UPDATE` of the row and its doc on condition that `doc_seq` and the page-doc
+   * and folder-doc epochs are still those read. The path is stored with the doc: it was read in the same snapshot
+   * as the epochs. The `UPDATE` also bumps the change generation (on PostgreSQL).
+   */
+  const guardedWrite = createGuardedWrites<RememberedPage>(REMEMBERED_PAGES);
 
   /**
-   * An edit of fields only (no body, same template) of a page with a trusted doc, as one read and one write and no
-   * transaction — or the write alone, from the page as this process last read or wrote it at this path. The read
-   * is the path, the row and its doc in one statement (on SQLite through the read-only connection); the write is
-   * one `UPDATE` of the row and its doc on condition that `doc_seq` and the page-doc and folder-doc epochs are
-   * still those read. The path is stored with the doc: it was read in the same snapshot as the epochs. Undefined
-   * when it does not apply or another write came in between: the transactional way then does it (and checks
-   * everything again). Throws what that way would for access and preconditions — from a fresh read only: whatever
-   * the remembered page would answer but a write (an error, a write of nothing) is decided again on a fresh read.
-   *
-   * The `UPDATE` also bumps the change generation (on PostgreSQL; the result says so), and with a `claim` it writes
-   * only if the user row still holds the claimed password hash and role, which proves the claim.
+   * The guarded write's edit of the page `found` at `path`: undefined when it is not for this way or the
+   * condition failed; throws what the transactional way would for access and preconditions.
    */
-  async function putFieldsNow(
-    actor: Actor,
-    segments: readonly string[],
-    body: PagePutBody,
-    pre: Preconditions,
-    ts: string,
-    claim: ActorClaim | undefined,
-  ): Promise<{ answer: PagePutResult; wrote: boolean } | undefined> {
-    const path = docPathOf(segments);
-    if (path === undefined || body.body !== undefined) return undefined;
-    const remembered = memory.get(path);
-    if (remembered) {
-      const written = await putFieldsOf(remembered, true, actor, segments, path, body, pre, ts, claim).catch(
-        () => undefined,
-      );
-      if (written) return written;
-      memory.forget(path);
-    }
-    const { readNow } = ctx.database;
-    const found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
-    if (!found?.row) return undefined;
-    return putFieldsOf(found as RememberedPage, false, actor, segments, path, body, pre, ts, claim);
-  }
-
-  /** putFieldsNow's edit of the page `found` at `path` (`remembered`: from memory, so nothing but a write counts). */
   async function putFieldsOf(
     found: RememberedPage,
-    remembered: boolean,
     actor: Actor,
     segments: readonly string[],
     path: string,
@@ -285,7 +259,7 @@ export function createPageWrites(
     pre: Preconditions,
     ts: string,
     claim: ActorClaim | undefined,
-  ): Promise<{ answer: PagePutResult; wrote: boolean } | undefined> {
+  ): Promise<Guarded<RememberedPage, PagePutResult> | undefined> {
     const { row } = found;
     if (!isPagePath(found.chain.map((n) => n?.kind))) return undefined;
     const doc = trustedDoc(row);
@@ -315,13 +289,8 @@ export function createPageWrites(
     const newHead = headAfterWorkflow(editedHead, edited, rowPatch, name);
     const newDoc = docWithBody(newHead, bodyJson);
     const rep = representationOf(at, newDoc);
-    const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
-    if (!Object.keys(rowPatch).length && newDoc === doc) {
-      // Nothing to write: a remembered page is read afresh (and nothing proved a claimed actor: tryProvingWrite).
-      if (remembered) return undefined;
-      memory.set(path, found);
-      return { answer: result, wrote: false };
-    }
+    const answer = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
+    if (!Object.keys(rowPatch).length && newDoc === doc) return { answer, wrote: false, remember: found };
     const stamp = { path, etag: rep.etag };
     const wrote = await repo.updatePageAndDoc(
       ctx.db,
@@ -336,7 +305,7 @@ export function createPageWrites(
     );
     if (wrote === 0n) return undefined;
     const seq = nextSeq(row.doc_seq);
-    memory.set(path, {
+    const remember: RememberedPage = {
       ...found,
       doc: newDoc,
       doc_epoch: found.current_epoch,
@@ -353,8 +322,8 @@ export function createPageWrites(
         doc_path: path,
         doc_etag: rep.etag,
       },
-    });
-    return { answer: result, wrote: true };
+    };
+    return { answer, wrote: true, remember };
   }
 
   return {
@@ -384,8 +353,22 @@ export function createPageWrites(
       }
       const now = ctx.now();
       const ts = isoTime(now);
-      const quick = await tryProvingWrite(claim, () => putFieldsNow(actor, segments, body, pre, ts, claim));
-      if (quick) return quick;
+      const path = docPathOf(segments);
+      if (path !== undefined && body.body === undefined) {
+        const { readNow } = ctx.database;
+        const quick = await guardedWrite(
+          path,
+          claim,
+          async () => {
+            const found = readNow
+              ? repo.docByPathNow(ctx.db, readNow, segments)
+              : await repo.docByPath(ctx.db, segments);
+            return found?.row ? (found as RememberedPage) : undefined;
+          },
+          (found) => putFieldsOf(found, actor, segments, path, body, pre, ts, claim),
+        );
+        if (quick) return quick;
+      }
       // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
       if (claim) actor = await claim.confirm();
       return ctx.db.transaction().execute(async (trx) => {
