@@ -1,4 +1,4 @@
-import { tryProvingWrite, type ActorClaim } from './context.js';
+import { tryProvingWrite, type WriteScope } from './context.js';
 import { createRemembered } from './remembered.js';
 
 /**
@@ -19,17 +19,19 @@ export interface Guarded<V, A> {
  * (the row's `doc_seq`, the epochs; with the claim's proof), answering undefined when the condition failed or
  * the item is not for this way. Nothing is answered from memory but a write: an error, a 412 or a write of
  * nothing from a remembered item is decided again on a fresh read. A claimed actor is proven by the write or
- * confirmed (tryProvingWrite). Undefined: the caller takes its transactional way, after `claim.confirm()`.
+ * confirmed (tryProvingWrite); an answer tells the scope that the request needs no generation bump after it (the
+ * write bumped it in its statement, or wrote nothing). Undefined: the caller takes its transactional way, after
+ * `claim.confirm()`.
  */
 export function createGuardedWrites<V>(limit: number) {
   const memory = createRemembered<V>(limit);
   return async function guardedWrite<A>(
     key: string,
-    claim: ActorClaim | undefined,
+    scope: WriteScope | undefined,
     read: () => V | undefined | Promise<V | undefined>,
     write: (item: V) => Promise<Guarded<V, A> | undefined>,
   ): Promise<A | undefined> {
-    return tryProvingWrite(claim, async () => {
+    const answer = await tryProvingWrite(scope?.claim, async () => {
       const remembered = memory.get(key);
       if (remembered !== undefined) {
         const written = await write(remembered).catch(() => undefined);
@@ -42,6 +44,8 @@ export function createGuardedWrites<V>(limit: number) {
       if (!written) memory.forget(key);
       return written && kept(key, written);
     });
+    if (answer !== undefined) scope?.bumpedInStatement();
+    return answer;
   };
 
   function kept<A>(key: string, written: Guarded<V, A>): Guarded<V, A> {

@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/api/errors.js';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths.js';
 import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
@@ -32,7 +32,7 @@ const REMEMBERED_ASSETS = 1000;
 type AssetWriteView = NonNullable<Awaited<ReturnType<typeof repo.writeViewByPath>>>;
 
 /** What a PUT of an asset answers. */
-type AssetPutAnswer = AssetRepresentation & { created: boolean; generationBumped?: true };
+type AssetPutAnswer = AssetRepresentation & { created: boolean };
 
 /** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
 function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
@@ -71,7 +71,8 @@ export function createAssetMetadata(ctx: AppContext) {
         // The read proves a claimed actor, or it is confirmed before anything is answered.
         const row = await repo.docByPathProven(ctx.db, segments, claim.proof);
         proven = row?.proven === true;
-        if (!proven) actor = await claim.confirm();
+        if (proven) claim.proven();
+        else actor = await claim.confirm();
         stored = row;
       } else {
         stored = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
@@ -175,7 +176,7 @@ export function createAssetMetadata(ctx: AppContext) {
       assertPreconditions(pre, etag, where);
     }
     const planned = planUpdate(actor, row, body);
-    const answered = { created: false as const, generationBumped: true as const };
+    const answered = { created: false as const };
     if (!planned) return { wrote: false, answer: { ...representAsset(row, target.folder), ...answered } };
     const at = laterThan(row);
     const written: AssetRow = { ...row, ...planned, updated_at: at };
@@ -247,8 +248,9 @@ export function createAssetMetadata(ctx: AppContext) {
     segments: readonly string[],
     body: AssetPutBody,
     pre: Preconditions = {},
-    claim?: ActorClaim,
+    scope?: WriteScope,
   ): Promise<AssetPutAnswer> {
+    const claim = scope?.claim;
     const target = targetOf(segments);
     if (body.name !== undefined && body.name !== target.name) {
       throw conflict('LOCATION_MISMATCH', `name "${body.name}" is not the URL's "${target.name}".`);
@@ -267,7 +269,7 @@ export function createAssetMetadata(ctx: AppContext) {
 
     const quick = await guardedWrite(
       target.segments.join('/'),
-      claim,
+      scope,
       () => repo.writeViewByPath(ctx.db, target.segments),
       (view) => writeFrom(view, actor, target, body, pre, claim),
     );

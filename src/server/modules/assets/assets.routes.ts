@@ -28,7 +28,7 @@ import {
   ifMatchOf,
   preconditionsOf,
   problems,
-  withActorClaim,
+  writeScopeOf,
 } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
@@ -118,10 +118,13 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await withActorClaim(request, (claim) =>
-        assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      const rep = await assets.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        writeScopeOf(request),
       );
-      if (rep.generationBumped) request.changeGenerationBumpedInStatement();
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
     },

@@ -24,7 +24,7 @@ import {
   ifMatchOf,
   preconditionsOf,
   problems,
-  withActorClaim,
+  writeScopeOf,
 } from '../../lib/http.js';
 import { answerJson, serialise } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
@@ -174,10 +174,13 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       config: { provesActor: true },
     },
     async (request, reply) => {
-      const r = await withActorClaim(request, (claim) =>
-        folders.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      const r = await folders.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        writeScopeOf(request),
       );
-      if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return answerJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );

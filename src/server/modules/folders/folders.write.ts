@@ -4,7 +4,7 @@ import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { nextId } from '../../db/dialect.js';
 import type { DB, NodeKind } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
 import { nextSeq } from '../../lib/remembered.js';
@@ -242,28 +242,28 @@ export function createFolderWrites(ctx: AppContext) {
      * item's own fields is one read and one write when nothing else writes it meanwhile (guardedWrite); anything else
      * is one transaction. With a `claim`, the actor is taken on trust: that write proves it, any other way confirms
      * it first; the put answers only once it was proven or confirmed, and an error it throws leaves that to the
-     * caller. `generationBumped`: the write bumped the change generation itself.
+     * caller.
      */
     async put(
       actor: Actor,
       segments: readonly string[],
       input: FolderPutBody | null | undefined,
       pre: Preconditions = {},
-      claim?: ActorClaim,
-    ): Promise<Represented & { created: boolean; generationBumped?: true }> {
+      scope?: WriteScope,
+    ): Promise<Represented & { created: boolean }> {
+      const claim = scope?.claim;
       const body = input ?? {};
       assertLocation(segments, body);
       assertDistinctEntries(body);
       if (ownFieldsOnly(body)) {
         const quick = await guardedWrite(
           segments.join('/'),
-          claim,
+          scope,
           async () =>
             readNow ? repo.withChildrenByPathNow(ctx.db, readNow, segments) : repo.withChildrenByPath(ctx.db, segments),
           async (found) => {
             const r = await writeFrom(found, actor, segments, body, pre, claim);
-            const bumped = r?.wrote ? { generationBumped: true as const } : {};
-            return r && { ...r, answer: { ...r.answer, created: false, ...bumped } };
+            return r && { ...r, answer: { ...r.answer, created: false } };
           },
         );
         if (quick) return quick;

@@ -6,7 +6,7 @@ import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
@@ -44,11 +44,6 @@ export interface PagePutResult extends PageRepresentation {
   droppedRegions?: string[];
   /** The response body: the page JSON, with `droppedRegions` when set. */
   responseJson: string;
-  /**
-   * Set when the write bumped the change generation in its own statement, or wrote nothing: the request needs no
-   * bump after it (`request.changeGenerationBumpedInStatement()`).
-   */
-  generationBumped?: true;
 }
 
 /** The page's content without its workflow and widget ids: what "the content changed" compares. */
@@ -289,7 +284,7 @@ export function createPageWrites(
     const newHead = headAfterWorkflow(editedHead, edited, rowPatch, name);
     const newDoc = docWithBody(newHead, bodyJson);
     const rep = representationOf(at, newDoc);
-    const answer = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
+    const answer = { ...rep, created: false, responseJson: rep.json };
     if (!Object.keys(rowPatch).length && newDoc === doc) return { answer, wrote: false, remember: found };
     const stamp = { path, etag: rep.etag };
     const wrote = await repo.updatePageAndDoc(
@@ -340,11 +335,12 @@ export function createPageWrites(
       body: PagePutBody,
       pre: Preconditions = {},
       /**
-       * When `actor` is taken on trust: the one-statement write proves it, any other way confirms it first. The
-       * put answers only once it was proven or confirmed; an error it throws leaves that to the caller.
+       * When `actor` is taken on trust (its claim): the one-statement write proves it, any other way confirms it
+       * first. The put answers only once it was proven or confirmed; an error it throws leaves that to the caller.
        */
-      claim?: ActorClaim,
+      scope?: WriteScope,
     ): Promise<PagePutResult> {
+      const claim = scope?.claim;
       assertLocation(body, segments);
       if (body.workflow?.name !== undefined && body.workflow.name !== DEFAULT_WORKFLOW) {
         throw badRequest(`Pages follow the "${DEFAULT_WORKFLOW}".`, [
@@ -358,7 +354,7 @@ export function createPageWrites(
         const { readNow } = ctx.database;
         const quick = await guardedWrite(
           path,
-          claim,
+          scope,
           async () => {
             const found = readNow
               ? repo.docByPathNow(ctx.db, readNow, segments)

@@ -15,7 +15,7 @@ import {
   ifMatchOf,
   preconditionsOf,
   problems,
-  withActorClaim,
+  writeScopeOf,
 } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, readByPath } from '../tree/paths.js';
@@ -66,10 +66,13 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await withActorClaim(request, (claim) =>
-        pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      const r = await pages.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        writeScopeOf(request),
       );
-      if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
-import { actorOf, withActorClaim, type ByPathRead } from '../../lib/http.js';
+import { actorOf, type ByPathRead } from '../../lib/http.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 
 /**
@@ -31,7 +31,7 @@ export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean
  * (a claimed caller is proven or confirmed by it).
  */
 export async function readByPath(request: FastifyRequest, read: ByPathRead): Promise<SerialisedJson> {
-  return withActorClaim(request, (claim) => read.get(actorOf(request), itemPathOf(request), claim));
+  return read.get(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
 }
 
 /**
