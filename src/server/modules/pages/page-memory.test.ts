@@ -5,7 +5,7 @@ import { createRemembered } from '../../lib/remembered.js';
 
 /**
  * A fields-only PUT of a page this process read or wrote before is one statement, made from the page as it was
- * then (page-memory.ts). Whatever changed since — elsewhere in this process, on another node, in SQL — it must
+ * then (page-write.ts, lib/guarded-write.ts). Whatever changed since — elsewhere in this process, on another node, in SQL — it must
  * answer exactly what a PUT from a fresh read answers: the change kept, the access level, the place, the ETag of
  * now. Each write below is one the remembered page cannot see; each check fails if the write trusts it.
  */

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ItemName } from '../../../shared/api/common.js';
-import type { Page, PageCalendar, PageCode, PagePutBody } from '../../../shared/api/pages.js';
-import { splitPath } from '../../../shared/api/paths.js';
+import type { Page, PagePutBody } from '../../../shared/api/pages.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import { allOf } from '../../db/prepared.js';
@@ -9,7 +8,6 @@ import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
-import { workflowAfterWrite } from '../../lib/workflow.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { requireAccess } from '../tree/access.js';
@@ -31,11 +29,37 @@ import {
 } from './page-docs.js';
 import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
-import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
+import { presentPage, rowMembersOf, workflowOf } from './pages.presenter.js';
 import { nextSeq } from '../../lib/remembered.js';
-import { REMEMBERED_PAGES, type RememberedPage } from './page-memory.js';
+import {
+  assertLocation,
+  contentSignature,
+  fieldsEdit,
+  headAfterWorkflow,
+  patchFields,
+  workflowAfterEdit,
+} from './page-edit.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
-import { epochsUnchanged, pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
+import {
+  epochsUnchanged,
+  pagesRepository as repo,
+  type PageDocByPath,
+  type PageDocRow,
+  type PageRow,
+} from './pages.repository.js';
+
+/**
+ * A page path as last read or written by this process: what a fields-only PUT needs of it (a row, a path) and,
+ * after a write, its doc split at the body (`headJson` + `bodyJson` is the row's doc; page-docs.ts docWithBody).
+ */
+export type RememberedPage = PageDocByPath & { row: PageDocRow; headJson?: string; bodyJson?: string };
+
+/**
+ * How many pages a process remembers (each a row with its doc, a few kB): the next fields-only PUT of one (an
+ * editor saving again) is one statement, conditional on everything the remembered row was trusted under (the row's
+ * `doc_seq`, the page-doc and folder-doc epochs; lib/guarded-write.ts).
+ */
+export const REMEMBERED_PAGES = 1000;
 
 /** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
 export interface PagePutResult extends PageRepresentation {
@@ -46,97 +70,11 @@ export interface PagePutResult extends PageRepresentation {
   responseJson: string;
 }
 
-/** The page's content without its workflow and widget ids: what "the content changed" compares. */
-function contentSignature(page: Page): string {
-  const { workflow: _workflow, body, ...rest } = page;
-  return JSON.stringify({
-    ...rest,
-    body: body.map((r) => ({ ...r, widgets: r.widgets.map(({ id: _id, ...w }) => w) })),
-  });
-}
-
-/**
- * A PUT of fields: the head of `edited` (the row with `patch`, the fields sent, applied; `headJson` is the row's
- * head) and whether the page's content changed. It changed exactly when the head did: the fields are members of
- * the head, and the head's others (template, workflow) are still the row's.
- */
-function fieldsEdit(headJson: string, edited: PageRow, patch: Partial<PageRow>, name: string) {
-  const editedHead = Object.keys(patch).length ? headJsonOf(edited, name) : headJson;
-  return { editedHead, contentChanged: editedHead !== headJson };
-}
-
-/** The head of `edited` after the workflow's patch: made again only when that moved the workflow it shows. */
-function headAfterWorkflow(editedHead: string, edited: PageRow, rowPatch: Partial<PageRow>, name: string): string {
-  const final = { ...edited, ...rowPatch };
-  return JSON.stringify(workflowOf(final)) === JSON.stringify(workflowOf(edited))
-    ? editedHead
-    : headJsonOf(final, name);
-}
-
-/** Milliseconds of a page date (`YYYY-MM-DD` or ISO date-time, also with a `+0000` offset). */
-function timeOf(date: string): number {
-  return Date.parse(date.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-}
-
 /** The template named `name` (404 TEMPLATE_NOT_FOUND when there is none); `known` when already read. */
 async function loadTemplate(db: Kysely<DB>, name: string, known?: TemplateRow): Promise<TemplateRow> {
   const template = known?.name === name ? known : await templatesRepository.find(db, name);
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
   return template;
-}
-
-/** 409 when `name`, `siteName` or `folderPath` of the body differ from the URL. */
-function assertLocation(body: PagePutBody, segments: readonly string[]): void {
-  const [siteName, ...rest] = segments;
-  const name = rest.pop();
-  const folderPath = rest.join('/');
-  const wrong: string[] = [];
-  if (body.name !== undefined && body.name !== name) wrong.push(`name "${body.name}" (URL: "${name}")`);
-  if (body.siteName !== undefined && body.siteName !== siteName) {
-    wrong.push(`siteName "${body.siteName}" (URL: "${siteName}")`);
-  }
-  if (body.folderPath !== undefined && splitPath(body.folderPath).join('/') !== folderPath) {
-    wrong.push(`folderPath "${body.folderPath}" (URL: "${folderPath}")`);
-  }
-  if (wrong.length) {
-    throw conflict(
-      'LOCATION_MISMATCH',
-      `The body does not match the URL: ${wrong.join(', ')}. Move pages with the move endpoint.`,
-    );
-  }
-}
-
-/** Applies the scalar and object fields of the body to the page row (in memory); 400 for inconsistent dates. */
-function patchFields(page: PageRow, body: PagePutBody): Partial<PageRow> {
-  const patch: Partial<PageRow> = {};
-  if (body.displayName !== undefined) patch.display_name = body.displayName;
-  if (body.summary !== undefined) patch.summary = body.summary;
-  if (body.overridePostDate !== undefined) patch.override_post_date = body.overridePostDate;
-  if (body.seo) {
-    const seo = { ...seoOf(page) };
-    for (const [k, v] of Object.entries(body.seo)) if (v !== undefined) (seo as Record<string, unknown>)[k] = v;
-    patch.seo = JSON.stringify(seo);
-  }
-  if (body.calendar) {
-    const cal: PageCalendar = { ...calendarOf(page) };
-    for (const [k, v] of Object.entries(body.calendar)) if (v !== undefined) (cal as Record<string, unknown>)[k] = v;
-    if (cal.startDate && cal.endDate && timeOf(cal.endDate) < timeOf(cal.startDate)) {
-      throw badRequest('The calendar ends before it starts.', [
-        { path: 'body.calendar.endDate', message: 'must not be before startDate' },
-      ]);
-    }
-    patch.calendar = JSON.stringify(cal);
-  }
-  if (body.code) {
-    const code: PageCode = { ...codeOf(page) };
-    for (const [k, v] of Object.entries(body.code) as [keyof PageCode, string | null | undefined][]) {
-      if (v === undefined) continue;
-      if (v === null) delete code[k];
-      else code[k] = v;
-    }
-    patch.code = JSON.stringify(code);
-  }
-  return patch;
 }
 
 const atOf = (loc: PageLocation, id: string): PageAt => ({
@@ -159,40 +97,6 @@ async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
   const parts = await loadParts(trx, at.id, row.template_name);
   const page = presentPage(viewOf(at, row, parts));
   return { page, parts, ...representationOf(at, docOf(page)) };
-}
-
-/**
- * The end of every page write: the workflow after it (a content change of a Public page moves it to Quick Edit,
- * checks it out, …), and the row's patch with its modification time when anything changed.
- */
-function workflowAfterEdit(w: {
-  edited: PageRow;
-  patch: Partial<PageRow>;
-  contentChanged: boolean;
-  created: boolean;
-  body: PagePutBody;
-  actor: Actor;
-  ts: string;
-}): Partial<PageRow> {
-  // A new page's first content is not an edit: it stays a checked-out Draft unless a state is asked for.
-  const workflow = workflowAfterWrite(
-    w.edited,
-    {
-      contentChanged: w.contentChanged && !w.created,
-      target: w.body.workflow?.state,
-      checkedOut: w.body.workflow?.checkedOut,
-    },
-    w.actor,
-  );
-  const workflowPatch = Object.fromEntries(
-    Object.entries(workflow).filter(([k, v]) => w.edited[k as keyof typeof workflow] !== v),
-  ) as Partial<PageRow>;
-  const touched = w.contentChanged || Object.keys(workflowPatch).length > 0;
-  return {
-    ...w.patch,
-    ...workflowPatch,
-    ...(touched ? { updated_at: w.ts, updated_by: w.actor.username } : {}),
-  };
 }
 
 /** Page writes: create or update by path (fields, body regions, template switch, workflow), and delete. */
@@ -231,7 +135,7 @@ export function createPageWrites(
   }
 
   /**
-   * Pages this process last read or wrote by path (page-memory.ts): their next fields-only PUT is one statement.
+   * Pages this process last read or wrote by path (REMEMBERED_PAGES): their next fields-only PUT is one statement.
    * The write of a page with a trusted doc, fields only (no body, same template), takes one read and one write
    * and no transaction (guarded-write.ts) — or the write alone, from the page as this process last read or wrote
    * it at this path. The read is the path, the row and its doc in one statement (on SQLite through the read-only
