@@ -43,6 +43,7 @@ import { registerJsonParser, registerUnwrapBodies } from './plugins/bodies.js';
 import { answerClientError } from './plugins/client-errors.js';
 import { allowedMethodsOf } from './plugins/method-not-allowed.js';
 import { createInFlight } from './plugins/in-flight.js';
+import { registerClaimCheck } from './plugins/claim-check.js';
 import { registerProblemHandlers, sendProblem } from './plugins/problems.js';
 import { registerResponseCache, type ResponseCache } from './plugins/response-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -63,6 +64,11 @@ export interface BuildOptions {
   pgSchema?: string;
   /** SQLite: how the WAL gets synced before a write is acknowledged (tests slow it down or fail it). */
   walSync?: (fd: number) => Promise<void>;
+  /**
+   * A 2xx of a `provesActor` route whose claimed caller was neither proven nor confirmed fails (500) instead of
+   * being confirmed late (plugins/claim-check.ts). Default: on when NODE_ENV is `test`.
+   */
+  strictClaims?: boolean;
 }
 
 /** What buildApp adds to the Fastify instance. */
@@ -190,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifyCookie);
   registerProblemHandlers(app);
+  registerClaimCheck(app, opts.strictClaims ?? process.env.NODE_ENV === 'test');
   registerSecurityHeaders(app);
   registerJsonParser(app);
   registerUnwrapBodies(app);

@@ -172,11 +172,6 @@ function openWalIndexHeader(
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * Unsafe routes that change no content: signing in only touches sessions and the sign-in rate limit. Signing out
- * bumps: every node remembers the sessions it resolved under the generation (auth.service's `rememberedSession`).
- */
-const SESSION_ONLY_ROUTES = new Set(['/cms/rest/auth/login']);
 
 /** True when this request must bump the generation once its handler ran. */
 function changesContent(request: FastifyRequest): boolean {
@@ -185,13 +180,16 @@ function changesContent(request: FastifyRequest): boolean {
     // Unauthenticated requests never reach a handler that writes (and must not be able to empty the caches).
     request.actor !== null &&
     request.url.startsWith('/cms/') &&
-    !SESSION_ONLY_ROUTES.has(request.routeOptions.url ?? '')
+    // Signing in only touches sessions (route config); signing out bumps: every node remembers the sessions it
+    // resolved under the generation (auth.service's `rememberedSession`).
+    request.routeOptions.config?.changesContent !== false
   );
 }
 
 /**
  * Gives every request `changeGeneration()` (read once, shared), and bumps the generation after every
- * authenticated unsafe request under /cms/ except sign-in, whatever its status: in `onSend`, awaited,
+ * authenticated unsafe request under /cms/ (but routes with `config.changesContent: false`), whatever its status,
+ * unless its write bumped it in its own statement (WriteScope): in `onSend`, awaited,
  * so the bump lands after the handler's commit and before the client hears back.
  */
 export function registerChangeGeneration(app: FastifyInstance, generation: ChangeGeneration) {

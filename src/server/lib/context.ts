@@ -39,6 +39,18 @@ export interface ActorClaim extends Actor {
   proof: { condition: string; values: readonly unknown[] };
   /** Authenticates as usual, once per request: the actor, or 401. */
   confirm(): Promise<Actor>;
+  /** Says that a statement carrying `proof` found it held: the claim is settled (plugins/claim-check.ts). */
+  proven(): void;
+}
+
+/**
+ * What a route hands the service that writes for it (http.ts writeScopeOf): the actor taken on trust, when it is
+ * (route config `provesActor`), and where to say that the write's own statement bumped the change generation,
+ * so that the request is not bumped again after it.
+ */
+export interface WriteScope {
+  claim?: ActorClaim;
+  bumpedInStatement(): void;
 }
 
 /**
@@ -61,6 +73,7 @@ export async function tryProvingWrite<T>(
     if (await sameRole()) throw err;
     return undefined;
   }
+  if (tried?.wrote) claim?.proven();
   return tried && (tried.wrote || (await sameRole())) ? tried.answer : undefined;
 }
 

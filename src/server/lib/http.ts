@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ProblemDetails } from '../../shared/api/errors.js';
-import type { Actor, ActorClaim } from './context.js';
+import type { Actor, ActorClaim, WriteScope } from './context.js';
 import type { Preconditions } from './etag.js';
 import type { SerialisedJson } from './respond.js';
 import { unauthenticated } from './errors.js';
@@ -47,9 +47,15 @@ declare module 'fastify' {
      * A route whose handler proves a remembered Basic credential or session inside its own statement (ActorClaim),
      * so that on PostgreSQL the request does not read the user row, the session or the change generation first
      * (for a GET only while the response cache is off: a cache lookup reads the generation anyway). The handler
-     * must pass `request.actorClaim` on to a service that honours it, and clear it once the service answered (`withActorClaim`).
+     * passes the claim to a service that proves it (`claim.proven()`) or confirms it before answering; a 2xx with
+     * the claim still open fails in tests (plugins/claim-check.ts).
      */
     provesActor?: boolean;
+    /**
+     * `false` for an unsafe route that changes no content (signing in only touches sessions): the change
+     * generation is not bumped after it (lib/change-generation.ts).
+     */
+    changesContent?: false;
     /**
      * The JSON schema of a multipart/form-data body, for the OpenAPI document only (the handler reads the parts
      * as a stream; nothing validates `request.body` against it).
@@ -79,18 +85,12 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/**
- * Runs the service of a `provesActor` route with the request's ActorClaim, and clears the claim once the service
- * answered: it proved or confirmed the claimed actor before it did. When it throws, the claim stays for the error
- * handler to confirm before any answer goes out.
- */
-export async function withActorClaim<T>(
-  request: FastifyRequest,
-  run: (claim: ActorClaim | undefined) => Promise<T>,
-): Promise<T> {
-  const answer = await run(request.actorClaim ?? undefined);
-  request.actorClaim = null;
-  return answer;
+/** The WriteScope of a request: its ActorClaim (routes with `config.provesActor`) and its change generation. */
+export function writeScopeOf(request: FastifyRequest): WriteScope {
+  return {
+    claim: request.actorClaim ?? undefined,
+    bumpedInStatement: () => request.changeGenerationBumpedInStatement(),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
  * What a process remembers of rows between requests, so that the next write of one is one statement: a bounded
  * map, least recently used first out. Nothing here is trusted on its own: a write made from a remembered row is
  * conditional on the row's `doc_seq` (and whatever else it was trusted under), and takes a fresh read when that
- * no longer holds (pages/page-memory.ts, assets/assets.metadata.ts, folders/folders.write.ts).
+ * no longer holds (guarded-write.ts).
  */
 export function createRemembered<T>(limit: number) {
   const entries = new Map<string, T>();

@@ -177,6 +177,9 @@ function claim(request: FastifyRequest, actor: Actor, proof: ActorClaim['proof']
   request.actorClaim = {
     ...actor,
     proof,
+    proven: () => {
+      request.actorClaim = null;
+    },
     confirm: () =>
       (confirmed ??= (async () => {
         request.actorClaim = null;

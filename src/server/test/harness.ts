@@ -91,6 +91,7 @@ export async function createTestApp(
       // Silent unless a test reads the log (then at LOG_LEVEL, which it sets in `env`).
       ...(build.logStream ? {} : { logger: false as const }),
       validateResponses: true,
+      strictClaims: true,
       now: () => Date.now() + offset,
       pgSchema,
       ...build,

@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/dialect.js';
 import { LIBRARY_NODE_ID } from '../../db/structure.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
 import { encodePath, image, pdf, upload } from './assets.fixtures.js';
-import { assetsRepository, type ListFilter } from './assets.repository.js';
+import { assetListQueries, type ListFilter } from './assets.list-queries.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -292,7 +292,7 @@ describe('asset listing', () => {
       { folderId: LIBRARY_NODE_ID, folderPath: 'Assets', recursive: true, sort: 'lastModifiedDate', order: 'desc' },
     ];
     for (const f of filters) {
-      const compiled = assetsRepository.listPageQuery(db, f, { value: 'm', id: '1-1-1' }, 51).compile();
+      const compiled = assetListQueries.listPageQuery(db, f, { value: 'm', id: '1-1-1' }, 51).compile();
       const plan = await db.executeQuery<{ detail: string }>({
         ...compiled,
         sql: `explain query plan ${compiled.sql}`,

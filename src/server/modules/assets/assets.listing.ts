@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors.js';
 import { requireAccess } from '../tree/access.js';
 import { findFolder } from './assets.common.js';
 import { presentAsset } from './assets.presenter.js';
-import { assetsRepository as repo, sortValueOf, type ListFilter, type ListPosition } from './assets.repository.js';
+import { assetListQueries as repo, sortValueOf, type ListFilter, type ListPosition } from './assets.list-queries.js';
 
 /** The assets of a folder (or its subtree), a keyset page at a time with an opaque cursor. */
 export function createAssetListing(ctx: AppContext) {

@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/api/errors.js';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths.js';
 import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
-import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
@@ -20,7 +20,8 @@ import {
 import { representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
 import { allOf } from '../../db/prepared.js';
-import { createRemembered, nextSeq } from '../../lib/remembered.js';
+import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
+import { nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
 import { contentRefsOf, sameRefs } from '../../lib/asset-refs.js';
@@ -31,6 +32,9 @@ const REMEMBERED_ASSETS = 1000;
 
 /** What a write of an asset's metadata needs of it: its row and path as read (writeViewByPath) or last written. */
 type AssetWriteView = NonNullable<Awaited<ReturnType<typeof repo.writeViewByPath>>>;
+
+/** What a PUT of an asset answers. */
+type AssetPutAnswer = AssetRepresentation & { created: boolean };
 
 /** The stored value of a fields map: keys sent as `null` dropped (unset); `""` is kept as a value. */
 function mergeFields(stored: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
@@ -83,7 +87,8 @@ export function createAssetMetadata(ctx: AppContext) {
         // The read proves a claimed actor, or it is confirmed before anything is answered.
         const row = await repo.docByPathProven(ctx.db, segments, claim.proof);
         proven = row?.proven === true;
-        if (!proven) actor = await claim.confirm();
+        if (proven) claim.proven();
+        else actor = await claim.confirm();
         stored = row;
       } else if (!readNow) {
         stored = await repo.docByPath(ctx.db, segments);
@@ -146,37 +151,11 @@ export function createAssetMetadata(ctx: AppContext) {
   }
 
   /**
-   * The assets this process last wrote by path (an editor saving again, a script setting fields one by one), so
-   * that the next update of one is its `UPDATE` alone. Nothing is answered from memory without that write, which
-   * holds only if nothing changed since (see writeFrom).
+   * An update of the asset at a path as one statement when this process wrote it last, else as one read and one
+   * write, no transaction (guarded-write.ts): the path (with each level's access level), the row, its stored ETag
+   * and the folder-doc epoch in one statement (writeViewByPath), then the write (writeFrom).
    */
-  const memory = createRemembered<AssetWriteView>(REMEMBERED_ASSETS);
-
-  /**
-   * An update of the asset at `target` as one statement when this process wrote it last (`memory`), else as one
-   * read and one write, no transaction: the path (with each level's access level), the row, its stored ETag and
-   * the folder-doc epoch in one statement, then the write (writeFrom). Undefined when it does not apply (nothing
-   * or not an asset there, a deep path) or another write came in between: the transactional way then does it and
-   * checks everything again. Throws what that way would for access, preconditions and fields.
-   */
-  async function updateNow(
-    actor: Actor,
-    target: ReturnType<typeof targetOf>,
-    body: AssetPutBody,
-    pre: Preconditions,
-    claim: ActorClaim | undefined,
-  ) {
-    const where = target.segments.join('/');
-    const remembered = memory.get(where);
-    if (remembered) {
-      // Anything the remembered asset would answer but a write (an error, a 412, a write of nothing) is answered
-      // from a fresh read instead.
-      const written = await writeFrom(remembered, actor, target, body, pre, claim).catch(() => undefined);
-      if (written?.wrote) return written;
-    }
-    const found = await repo.writeViewByPath(ctx.db, target.segments);
-    return found && writeFrom(found, actor, target, body, pre, claim);
-  }
+  const guardedWrite = createGuardedWrites<AssetWriteView>(REMEMBERED_ASSETS);
 
   /**
    * Checks an update of the asset as `view` shows it (access, preconditions, fields), then writes it with its new
@@ -192,7 +171,7 @@ export function createAssetMetadata(ctx: AppContext) {
     body: AssetPutBody,
     pre: Preconditions,
     claim: ActorClaim | undefined,
-  ) {
+  ): Promise<Guarded<AssetWriteView, AssetPutAnswer> | undefined> {
     const { row } = view;
     const where = target.segments.join('/');
     requireAccess(actor, view.chain as NodeRow[], 'WRITE', where);
@@ -203,7 +182,7 @@ export function createAssetMetadata(ctx: AppContext) {
       assertPreconditions(pre, etag, where);
     }
     const planned = planUpdate(actor, row, body);
-    const answered = { created: false as const, generationBumped: true as const };
+    const answered = { created: false as const };
     if (!planned) return { wrote: false, answer: { ...representAsset(row, target.folder), ...answered } };
     // References in the fields changed: their rows are written with them, in the transactional way.
     if (!sameRefs(contentRefsOf(row.fields), contentRefsOf(planned.fields))) return undefined;
@@ -212,18 +191,15 @@ export function createAssetMetadata(ctx: AppContext) {
     const rep = representAsset(written, target.folder);
     const proof = allOf(foldersUnchanged(view.folderEpoch), claim?.proof);
     const stored = { doc: rep.json, etag: rep.etag, path: where };
-    if (!(await repo.writeWithDoc(ctx.db, row.id, planned, at, row.doc_seq, stored, proof))) {
-      memory.forget(where);
-      return undefined;
-    }
-    memory.set(where, {
+    if (!(await repo.writeWithDoc(ctx.db, row.id, planned, at, row.doc_seq, stored, proof))) return undefined;
+    const remember = {
       chain: view.chain,
       row: { ...written, doc_seq: nextSeq(row.doc_seq) },
       docEtag: rep.etag,
       docPath: where,
       folderEpoch: view.folderEpoch,
-    });
-    return { wrote: true, answer: { ...rep, ...answered } };
+    };
+    return { wrote: true, answer: { ...rep, ...answered }, remember };
   }
 
   /**
@@ -271,7 +247,7 @@ export function createAssetMetadata(ctx: AppContext) {
   /**
    * PUT on an asset path: updates the asset there (only the fields sent; `workflow.state` walks the Default
    * Workflow), or creates a non-binary asset when nothing is there (folders created on the way). An update is one
-   * read and one write when nothing else writes the asset meanwhile (`updateNow`). With a `claim`, the actor is
+   * read and one write when nothing else writes the asset meanwhile (guardedWrite). With a `claim`, the actor is
    * taken on trust: that write proves it, any other way confirms it first; the put answers only once it was
    * proven or confirmed, and an error it throws leaves that to the caller.
    */
@@ -280,8 +256,9 @@ export function createAssetMetadata(ctx: AppContext) {
     segments: readonly string[],
     body: AssetPutBody,
     pre: Preconditions = {},
-    claim?: ActorClaim,
-  ): Promise<AssetRepresentation & { created: boolean; generationBumped?: true }> {
+    scope?: WriteScope,
+  ): Promise<AssetPutAnswer> {
+    const claim = scope?.claim;
     const target = targetOf(segments);
     if (body.name !== undefined && body.name !== target.name) {
       throw conflict('LOCATION_MISMATCH', `name "${body.name}" is not the URL's "${target.name}".`);
@@ -298,7 +275,12 @@ export function createAssetMetadata(ctx: AppContext) {
     const fields = body.fields ?? {};
     const targetState = body.workflow?.state as WorkflowState | undefined;
 
-    const quick = await tryProvingWrite(claim, () => updateNow(actor, target, body, pre, claim));
+    const quick = await guardedWrite(
+      target.segments.join('/'),
+      scope,
+      () => repo.writeViewByPath(ctx.db, target.segments),
+      (view) => writeFrom(view, actor, target, body, pre, claim),
+    );
     if (quick) return quick;
     // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
     if (claim) actor = await claim.confirm();

@@ -20,7 +20,7 @@ import { assetHref } from '../../../shared/api/paths.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, withActorClaim } from '../../lib/http.js';
+import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf, answerByPath } from '../tree/paths.js';
@@ -107,10 +107,13 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await withActorClaim(request, (claim) =>
-        assets.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      const rep = await assets.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        writeScopeOf(request),
       );
-      if (rep.generationBumped) request.changeGenerationBumpedInStatement();
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
     },

@@ -14,7 +14,7 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
   app.post(
     '/cms/rest/auth/login',
     {
-      config: { public: true },
+      config: { public: true, changesContent: false },
       schema: {
         tags: ['auth'],
         summary: 'Sign in; sets the HttpOnly session cookie and answers the user with its CSRF token',

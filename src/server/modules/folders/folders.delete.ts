@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { FolderContents } from '../../../shared/api/folders.js';
+import type { DB, NodeKind } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
@@ -7,9 +9,93 @@ import { deleteBlobs } from '../assets/asset-blobs.js';
 import { assertFolderAssetsUnreferenced } from '../assets/asset-folder-refs.js';
 import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { presentContents, presentCounts } from './folders.presenter.js';
-import { foldersRepository as repo } from './folders.repository.js';
+import { foldersRepository as repo, subtreeCte } from './folders.repository.js';
 import { locateFolder, lockFound, quotePath } from './folders.rules.js';
 import { represent } from './folders.represent.js';
+
+/** What a delete of a subtree reads (what is inside, what points into it) and writes. */
+const deleteQueries = {
+  /** True when the node has a child other than `exceptId` (a site's or section's landing page). */
+  async hasChildrenBesides(db: Kysely<DB>, parentId: string, exceptId: string | null): Promise<boolean> {
+    let q = db.selectFrom('nodes').select('id').where('parent_id', '=', parentId);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return (await q.limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  /** How many items of each kind are below a node (the node itself not counted). */
+  async subtreeCounts(db: Kysely<DB>, id: string): Promise<Partial<Record<NodeKind, number>>> {
+    const rows = await subtreeCte(db, id)
+      .selectFrom('nodes')
+      .select(['nodes.kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('nodes.id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('nodes.id', '<>', id)
+      .groupBy('nodes.kind')
+      .execute();
+    const out: Partial<Record<NodeKind, number>> = {};
+    for (const r of rows) out[r.kind] = Number(r.n);
+    return out;
+  },
+
+  /** Section links outside a subtree that point at the node or at anything below it (a delete removes them). */
+  async linksIntoSubtree(db: Kysely<DB>, id: string): Promise<number> {
+    const r = await subtreeCte(db, id)
+      .selectFrom('nodes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('nodes.kind', '=', 'sectionlink')
+      .where('nodes.link_target_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('nodes.id', 'not in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** Widgets on pages outside a subtree that show a shared asset inside it (a delete removes them). */
+  async widgetsIntoSubtree(db: Kysely<DB>, id: string): Promise<number> {
+    const r = await subtreeCte(db, id)
+      .selectFrom('widgets')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('widgets.shared_asset_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('widgets.page_id', 'not in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** True when the node or something below it is restricted to READ. */
+  async subtreeHasReadOnly(db: Kysely<DB>, id: string): Promise<boolean> {
+    const r = await subtreeCte(db, id)
+      .selectFrom('nodes')
+      .select('nodes.id')
+      .where('nodes.id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
+      .where('nodes.access_level', '=', 'READ')
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  },
+
+  /**
+   * Removes the widgets that link assets of a subtree (they would block deleting those assets), marking their
+   * pages as changed.
+   */
+  async unlinkSubtreeAssets(db: Kysely<DB>, id: string, now: string): Promise<void> {
+    const linked = (eb: any) =>
+      eb.selectFrom('sub').innerJoin('assets', 'assets.node_id', 'sub.id').select('assets.node_id');
+    await subtreeCte(db, id)
+      .updateTable('pages')
+      .set({ updated_at: now })
+      .where('pages.node_id', 'in', (eb) =>
+        eb.selectFrom('widgets').select('widgets.page_id').where('widgets.shared_asset_id', 'in', linked(eb)),
+      )
+      .execute();
+    await subtreeCte(db, id)
+      .deleteFrom('widgets')
+      .where('widgets.shared_asset_id', 'in', (eb) => linked(eb))
+      .execute();
+  },
+
+  /** Deletes a node; the foreign keys cascade to everything below it and their page, widget and asset rows. */
+  deleteNode(db: Kysely<DB>, id: string) {
+    return db.deleteFrom('nodes').where('id', '=', id).execute();
+  },
+};
 
 /** DELETE of sites, folders, sections, links and asset folders, and what one would remove. */
 export function createFolderDeletes(ctx: AppContext) {
@@ -38,9 +124,9 @@ export function createFolderDeletes(ctx: AppContext) {
         if (node.kind === 'site') requireSiteAdmin(actor, 'delete');
         if (opts.ifMatch !== undefined)
           assertIfMatch(opts.ifMatch, (await represent(trx, actor, chain, segments)).etag);
-        if (await repo.hasChildrenBesides(trx, node.id, node.landing_page_id)) {
+        if (await deleteQueries.hasChildrenBesides(trx, node.id, node.landing_page_id)) {
           if (!opts.includeSubFolders) {
-            const contents = presentCounts(await repo.subtreeCounts(trx, node.id));
+            const contents = presentCounts(await deleteQueries.subtreeCounts(trx, node.id));
             const listed = Object.entries(contents)
               .filter(([, n]) => n > 0)
               .map(([k, n]) => `${n} ${k.replace(/([A-Z])/g, ' $1').toLowerCase()}`)
@@ -51,7 +137,7 @@ export function createFolderDeletes(ctx: AppContext) {
               { contents },
             );
           }
-          if (actor.role !== 'Admin' && (await repo.subtreeHasReadOnly(trx, node.id))) {
+          if (actor.role !== 'Admin' && (await deleteQueries.subtreeHasReadOnly(trx, node.id))) {
             throw forbidden(
               `Something inside ${quotePath(segments)} is read-only for you; only an admin may delete it.`,
             );
@@ -59,8 +145,8 @@ export function createFolderDeletes(ctx: AppContext) {
         }
         if (segments[0] === ASSET_LIBRARY) await assertFolderAssetsUnreferenced(trx, node.id, segments);
         const keys = await repo.subtreeBlobKeys(trx, node.id);
-        await repo.unlinkSubtreeAssets(trx, node.id, now());
-        await repo.deleteNode(trx, node.id);
+        await deleteQueries.unlinkSubtreeAssets(trx, node.id, now());
+        await deleteQueries.deleteNode(trx, node.id);
         return keys;
       });
       await deleteBlobs(ctx, blobKeys);
@@ -74,10 +160,10 @@ export function createFolderDeletes(ctx: AppContext) {
       const chain = await locateFolder(ctx.db, segments);
       requireAccess(actor, chain, 'READ', quotePath(segments));
       const node = chain[chain.length - 1]!;
-      const counts = await repo.subtreeCounts(ctx.db, node.id);
-      const sectionLinks = await repo.linksIntoSubtree(ctx.db, node.id);
-      const widgets = await repo.widgetsIntoSubtree(ctx.db, node.id);
-      const nonEmpty = await repo.hasChildrenBesides(ctx.db, node.id, node.landing_page_id);
+      const counts = await deleteQueries.subtreeCounts(ctx.db, node.id);
+      const sectionLinks = await deleteQueries.linksIntoSubtree(ctx.db, node.id);
+      const widgets = await deleteQueries.widgetsIntoSubtree(ctx.db, node.id);
+      const nonEmpty = await deleteQueries.hasChildrenBesides(ctx.db, node.id, node.landing_page_id);
       return presentContents(counts, { sectionLinks, widgets }, !nonEmpty);
     },
   };

@@ -103,7 +103,8 @@ export function createFolderReads(ctx: AppContext) {
     if (claim) {
       const doc = await repo.docAtPathProven(ctx.db, path, claim.proof);
       if (doc) {
-        if (!doc.proven) actor = await claim.confirm();
+        if (doc.proven) claim.proven();
+        else actor = await claim.confirm();
         claim = undefined;
         const answer = docAnswer(actor, doc);
         if (answer) return answer;
@@ -115,7 +116,8 @@ export function createFolderReads(ctx: AppContext) {
     let found;
     if (claim) {
       const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
-      if (!read.proven) actor = await claim.confirm();
+      if (read.proven) claim.proven();
+      else actor = await claim.confirm();
       found = read.found;
     } else {
       found = await repo.withChildrenByPath(ctx.db, segments);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { containsIgnoringCase, isPostgres } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
 import {
@@ -10,7 +10,7 @@ import {
   withProofParams,
   type StatementProof,
 } from '../../db/prepared.js';
-import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
+import type { DB, NodeKind } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { AccessLevel } from '../tree/access.js';
 import {
@@ -29,13 +29,8 @@ export type ChildRow = Pick<NodeRow, 'id' | 'kind' | 'name' | 'sort_order' | 'li
 /** What a table of a container's children needs of each (see `childSummaries`). */
 export type ChildSummaryRow = Awaited<ReturnType<(typeof foldersRepository)['childSummaries']>>[number];
 
-/** Rows per chunk when reading or writing many rows (bound parameters stay below every dialect's limit). */
-const CHUNK = 500;
-/** Rows per multi-row INSERT of nodes (16 columns each). */
-const INSERT_CHUNK = 100;
-
 /** A recursive CTE `sub(id)`: the node and everything below it. */
-function subtreeCte(db: Kysely<DB>, id: string) {
+export function subtreeCte(db: Kysely<DB>, id: string) {
   return db.withRecursive('sub(id)', (qb) =>
     qb
       .selectFrom('nodes')
@@ -43,12 +38,6 @@ function subtreeCte(db: Kysely<DB>, id: string) {
       .where('id', '=', id)
       .unionAll((q) => q.selectFrom('nodes').innerJoin('sub', 'sub.id', 'nodes.parent_id').select('nodes.id')),
   );
-}
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**
@@ -278,62 +267,6 @@ export const foldersRepository = {
     return query && withChildrenOf(query.firstNow(db, readNow, joinedPathParams(segments)), segments.length);
   },
 
-  /** True when the node has a child other than `exceptId` (a site's or section's landing page). */
-  async hasChildrenBesides(db: Kysely<DB>, parentId: string, exceptId: string | null): Promise<boolean> {
-    let q = db.selectFrom('nodes').select('id').where('parent_id', '=', parentId);
-    if (exceptId) q = q.where('id', '<>', exceptId);
-    return (await q.limit(1).executeTakeFirst()) !== undefined;
-  },
-
-  /** How many items of each kind are below a node (the node itself not counted). */
-  async subtreeCounts(db: Kysely<DB>, id: string): Promise<Partial<Record<NodeKind, number>>> {
-    const rows = await subtreeCte(db, id)
-      .selectFrom('nodes')
-      .select(['nodes.kind', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('nodes.id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
-      .where('nodes.id', '<>', id)
-      .groupBy('nodes.kind')
-      .execute();
-    const out: Partial<Record<NodeKind, number>> = {};
-    for (const r of rows) out[r.kind] = Number(r.n);
-    return out;
-  },
-
-  /** Section links outside a subtree that point at the node or at anything below it (a delete removes them). */
-  async linksIntoSubtree(db: Kysely<DB>, id: string): Promise<number> {
-    const r = await subtreeCte(db, id)
-      .selectFrom('nodes')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('nodes.kind', '=', 'sectionlink')
-      .where('nodes.link_target_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
-      .where('nodes.id', 'not in', (eb) => eb.selectFrom('sub').select('sub.id'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  },
-
-  /** Widgets on pages outside a subtree that show a shared asset inside it (a delete removes them). */
-  async widgetsIntoSubtree(db: Kysely<DB>, id: string): Promise<number> {
-    const r = await subtreeCte(db, id)
-      .selectFrom('widgets')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('widgets.shared_asset_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
-      .where('widgets.page_id', 'not in', (eb) => eb.selectFrom('sub').select('sub.id'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  },
-
-  /** True when the node or something below it is restricted to READ. */
-  async subtreeHasReadOnly(db: Kysely<DB>, id: string): Promise<boolean> {
-    const r = await subtreeCte(db, id)
-      .selectFrom('nodes')
-      .select('nodes.id')
-      .where('nodes.id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
-      .where('nodes.access_level', '=', 'READ')
-      .limit(1)
-      .executeTakeFirst();
-    return r !== undefined;
-  },
-
   /** Blob keys (content and thumbnails) of every asset in a subtree. */
   async subtreeBlobKeys(db: Kysely<DB>, id: string): Promise<string[]> {
     const rows = await subtreeCte(db, id)
@@ -342,31 +275,6 @@ export const foldersRepository = {
       .where('assets.node_id', 'in', (eb) => eb.selectFrom('sub').select('sub.id'))
       .execute();
     return rows.flatMap((r) => [r.blob_key, r.thumb_blob_key]).filter((k): k is string => !!k);
-  },
-
-  /**
-   * Removes the widgets that link assets of a subtree (they would block deleting those assets), marking their
-   * pages as changed.
-   */
-  async unlinkSubtreeAssets(db: Kysely<DB>, id: string, now: string): Promise<void> {
-    const linked = (eb: any) =>
-      eb.selectFrom('sub').innerJoin('assets', 'assets.node_id', 'sub.id').select('assets.node_id');
-    await subtreeCte(db, id)
-      .updateTable('pages')
-      .set({ updated_at: now })
-      .where('pages.node_id', 'in', (eb) =>
-        eb.selectFrom('widgets').select('widgets.page_id').where('widgets.shared_asset_id', 'in', linked(eb)),
-      )
-      .execute();
-    await subtreeCte(db, id)
-      .deleteFrom('widgets')
-      .where('widgets.shared_asset_id', 'in', (eb) => linked(eb))
-      .execute();
-  },
-
-  /** Deletes a node; the foreign keys cascade to everything below it and their page, widget and asset rows. */
-  deleteNode(db: Kysely<DB>, id: string) {
-    return db.deleteFrom('nodes').where('id', '=', id).execute();
   },
 
   templateExists(db: Kysely<DB>, name: string) {
@@ -451,61 +359,6 @@ export const foldersRepository = {
     for (const o of orders) {
       await db.updateTable('nodes').set({ sort_order: o.sort_order }).where('id', '=', o.id).execute();
     }
-  },
-
-  // ── Copying subtrees ──
-
-  async nodesByIds(db: Kysely<DB>, ids: readonly string[]): Promise<NodeRow[]> {
-    const out: NodeRow[] = [];
-    for (const c of chunks(ids)) out.push(...(await db.selectFrom('nodes').selectAll().where('id', 'in', c).execute()));
-    return out;
-  },
-
-  async pagesOf(db: Kysely<DB>, ids: readonly string[]): Promise<Selectable<PagesTable>[]> {
-    const out: Selectable<PagesTable>[] = [];
-    for (const c of chunks(ids))
-      out.push(...(await db.selectFrom('pages').selectAll().where('node_id', 'in', c).execute()));
-    return out;
-  },
-
-  async widgetsOf(db: Kysely<DB>, pageIds: readonly string[]): Promise<Selectable<WidgetsTable>[]> {
-    const out: Selectable<WidgetsTable>[] = [];
-    for (const c of chunks(pageIds)) {
-      out.push(
-        ...(await db
-          .selectFrom('widgets')
-          .selectAll()
-          .where('page_id', 'in', c)
-          .orderBy('page_id')
-          .orderBy('region')
-          .orderBy('position')
-          .execute()),
-      );
-    }
-    return out;
-  },
-
-  async assetsOf(db: Kysely<DB>, ids: readonly string[]): Promise<Selectable<AssetsTable>[]> {
-    const out: Selectable<AssetsTable>[] = [];
-    for (const c of chunks(ids))
-      out.push(...(await db.selectFrom('assets').selectAll().where('node_id', 'in', c).execute()));
-    return out;
-  },
-
-  async insertNodes(db: Kysely<DB>, rows: readonly NodeRow[]): Promise<void> {
-    for (const c of chunks(rows, INSERT_CHUNK)) await db.insertInto('nodes').values(c).execute();
-  },
-
-  async insertPages(db: Kysely<DB>, rows: readonly Selectable<PagesTable>[]): Promise<void> {
-    for (const c of chunks(rows, INSERT_CHUNK)) await db.insertInto('pages').values(c).execute();
-  },
-
-  async insertWidgets(db: Kysely<DB>, rows: readonly Selectable<WidgetsTable>[]): Promise<void> {
-    for (const c of chunks(rows, INSERT_CHUNK)) await db.insertInto('widgets').values(c).execute();
-  },
-
-  async insertAssets(db: Kysely<DB>, rows: readonly Selectable<AssetsTable>[]): Promise<void> {
-    for (const c of chunks(rows, INSERT_CHUNK / 2)) await db.insertInto('assets').values(c).execute();
   },
 
   /** Renames an asset's row data that depends on its name. */

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/folders.js';
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, withActorClaim } from '../../lib/http.js';
+import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
 import { answerJson, serialise } from '../../lib/respond.js';
 import { itemPathOf, answerByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
@@ -163,10 +163,13 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       config: { provesActor: true },
     },
     async (request, reply) => {
-      const r = await withActorClaim(request, (claim) =>
-        folders.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      const r = await folders.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        writeScopeOf(request),
       );
-      if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return answerJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );

@@ -1,9 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import { MAX_NAME_LENGTH } from '../../../shared/api/common.js';
+import type { Kysely } from 'kysely';
 import type { MoveBody, RenameBody, TreeItem } from '../../../shared/api/folders.js';
 import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
-import { isUniqueViolation, nextId, type IdType } from '../../db/dialect.js';
-import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, preconditionFailed } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
@@ -13,8 +12,8 @@ import { itemPathSegments } from '../tree/paths.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import { copyBlob, deleteBlobs } from '../assets/asset-blobs.js';
 import { presentTreeItem } from './folders.presenter.js';
+import { copySubtree, freeName } from './folders.copy.js';
 import { foldersRepository as repo } from './folders.repository.js';
-import { assetRefs, widgetRefs } from '../pages/widget-refs.js';
 import { rewriteLinks } from '../pages/link-rewrite.js';
 import {
   aKind,
@@ -41,13 +40,6 @@ interface Deps {
     chain: readonly NodeRow[],
     segments: readonly string[],
   ): Promise<{ etag: string }>;
-}
-
-/** How many `-copy-N` names a copy tries before giving up. */
-const MAX_COPY_SUFFIX = 1000;
-
-function idTypeOf(kind: NodeKind): IdType {
-  return kind === 'page' ? 'page' : kind === 'asset' ? 'asset' : 'folder';
 }
 
 /** 409 INVALID_MOVE unless an item of this kind may go into the target (same realm, allowed kind). */
@@ -82,21 +74,6 @@ function assertTransferable(
   if (verb !== 'copied' && isLandingPage(chain)) {
     throw conflict('INVALID_MOVE', `${quotePath(segments)} is the landing page of its section and cannot be ${verb}.`);
   }
-}
-
-/** A name free in the container: `name`, else `<name>-copy`, `<name>-copy-2`, … (before an asset's extension). */
-async function freeName(db: Kysely<DB>, parentId: string, name: string, kind: NodeKind): Promise<string> {
-  if (!(await tree.findChild(db, parentId, name))) return name;
-  const dot = kind === 'asset' ? name.lastIndexOf('.') : -1;
-  const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  for (let i = 1; i <= MAX_COPY_SUFFIX; i++) {
-    const suffix = i === 1 ? '-copy' : `-copy-${i}`;
-    let b = base;
-    while (b.length + suffix.length + ext.length > MAX_NAME_LENGTH) b = [...b].slice(0, -1).join('');
-    const candidate = b.trimEnd() + suffix + ext;
-    if (!(await tree.findChild(db, parentId, candidate))) return candidate;
-  }
-  throw conflict('NAME_TAKEN', `Too many copies of "${name}" exist there already.`);
 }
 
 /** Move, copy and rename of any item of the tree: folders, sections, links, pages, assets and asset folders. */
@@ -163,120 +140,6 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
     if ((await repo.ancestorIds(db, targetId)).includes(itemId)) {
       throw conflict('INVALID_MOVE', `An item cannot be ${verb} into itself or into something below it.`);
     }
-  }
-
-  /** Copies the subtree of `top` into `target` as `name` inside the transaction; answers the blob keys used. */
-  async function copySubtree(
-    db: Kysely<DB>,
-    actor: Actor,
-    top: NodeRow,
-    target: NodeRow,
-    name: string,
-    blobCopies: Map<string, string>,
-    made: string[],
-  ): Promise<Set<string>> {
-    const ts = isoTime(ctx.now());
-    const sub = await tree.subtree(db, top.id);
-    const rows = new Map(
-      (
-        await repo.nodesByIds(
-          db,
-          sub.map((s) => s.id),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    const ids = new Map<string, string>();
-    for (const s of sub) ids.set(s.id, await nextId(db, idTypeOf(s.kind)));
-    const navigationOrder = isNavigation(top.kind) ? (await tree.maxSortOrder(db, target.id)) + 1 : top.sort_order;
-
-    const copies: NodeRow[] = sub.map((s) => {
-      const r = rows.get(s.id)!;
-      const isTop = r.id === top.id;
-      return {
-        ...r,
-        id: ids.get(r.id)!,
-        parent_id: isTop ? target.id : ids.get(r.parent_id!)!,
-        name: isTop ? name : r.name,
-        sort_order: isTop ? navigationOrder : r.sort_order,
-        // References inside the copied subtree are re-pointed at the copies once those exist (below).
-        link_target_id: r.link_target_id && !ids.has(r.link_target_id) ? r.link_target_id : null,
-        landing_page_id: null,
-        created_at: ts,
-        updated_at: ts,
-        updated_by: actor.username,
-      };
-    });
-    try {
-      await repo.insertNodes(db, copies);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('NAME_TAKEN', `Something named "${name}" already exists there.`);
-      throw err;
-    }
-    for (const r of rows.values()) {
-      const patch: Partial<NodeRow> = {};
-      if (r.landing_page_id && ids.has(r.landing_page_id)) patch.landing_page_id = ids.get(r.landing_page_id)!;
-      if (r.link_target_id && ids.has(r.link_target_id)) patch.link_target_id = ids.get(r.link_target_id)!;
-      if (Object.keys(patch).length) await tree.update(db, ids.get(r.id)!, patch);
-    }
-
-    // Pages: new ids for the page and each widget; local fields are copied, shared assets stay linked.
-    const pageIds = sub.filter((s) => s.kind === 'page').map((s) => s.id);
-    if (pageIds.length) {
-      const pages: Selectable<PagesTable>[] = (await repo.pagesOf(db, pageIds)).map((p) => ({
-        ...p,
-        node_id: ids.get(p.node_id)!,
-        workflow_state: 'Draft',
-        checked_out: 1,
-        checked_out_user: actor.username,
-        created_at: ts,
-        updated_at: ts,
-        created_by: actor.username,
-        updated_by: actor.username,
-      }));
-      await repo.insertPages(db, pages);
-      const widgets: Selectable<WidgetsTable>[] = [];
-      for (const w of await repo.widgetsOf(db, pageIds)) {
-        widgets.push({ ...w, id: await nextId(db, 'widget'), page_id: ids.get(w.page_id)! });
-      }
-      await repo.insertWidgets(db, widgets);
-      await widgetRefs.addedMany(db, widgets);
-    }
-
-    // Assets: each copy gets its own blobs (copied before the transaction where possible).
-    const used = new Set<string>();
-    const blobFor = async (key: string | null) => {
-      if (!key) return null;
-      let copy = blobCopies.get(key);
-      if (!copy) {
-        copy = await copyBlob(ctx, key);
-        made.push(copy);
-        blobCopies.set(key, copy);
-      }
-      used.add(copy);
-      return copy;
-    };
-    const assetIds = sub.filter((s) => s.kind === 'asset').map((s) => s.id);
-    if (assetIds.length) {
-      const assets: Selectable<AssetsTable>[] = [];
-      for (const a of await repo.assetsOf(db, assetIds)) {
-        const isTop = a.node_id === top.id;
-        assets.push({
-          ...a,
-          node_id: ids.get(a.node_id)!,
-          search_text: isTop ? assetSearchText(name, JSON.parse(a.fields) as Record<string, unknown>) : a.search_text,
-          workflow_state: 'Draft',
-          checked_out: 1,
-          checked_out_user: actor.username,
-          blob_key: await blobFor(a.blob_key),
-          thumb_blob_key: await blobFor(a.thumb_blob_key),
-          created_at: ts,
-          updated_at: ts,
-        });
-      }
-      await repo.insertAssets(db, assets);
-      await assetRefs.addedMany(db, assets);
-    }
-    return used;
   }
 
   return {
@@ -364,7 +227,7 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
           requireAccess(actor, resolved, 'READ', quotePath(itemSegs));
           requireAccess(actor, [...targetResolved.slice(0, -1), target], 'WRITE', quotePath(targetSegs));
           const name = await freeName(trx, target.id, found.name, found.kind);
-          const used = await copySubtree(trx, actor, found, target, name, blobCopies, made);
+          const used = await copySubtree(ctx, trx, actor, found, target, name, blobCopies, made);
           return { item: presentTreeItem(found.kind, [...targetSegs, name]), used };
         });
         await deleteBlobs(

@@ -4,9 +4,10 @@ import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { nextId } from '../../db/dialect.js';
 import type { DB, NodeKind } from '../../db/schema.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { conflict, notFound, preconditionFailed } from '../../lib/errors.js';
-import { createRemembered, nextSeq } from '../../lib/remembered.js';
+import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
+import { nextSeq } from '../../lib/remembered.js';
 import { assertPreconditions } from '../../lib/etag.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
 import { newNodeRow, treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
@@ -37,7 +38,7 @@ const REMEMBERED_CHILDREN = 500;
 /**
  * Whether a PUT body changes nothing but columns of the item's own that need no read to check (display title,
  * target window, navigation class, link URL, workflow): what the properties form sends. Those updates take one
- * read and one write (updateNow).
+ * read and one write (guardedWrite).
  */
 function ownFieldsOnly(body: FolderPutBody): boolean {
   const si = body.sectionInfo;
@@ -74,46 +75,20 @@ export function createFolderWrites(ctx: AppContext) {
   const { readNow } = ctx.database;
 
   /**
-   * The items this process last wrote the fields of, by path, as it wrote them (an admin going through a site's
-   * sections), so that the next update of one is its `UPDATE` alone. Nothing is answered from memory without that
-   * write, which holds only if nothing changed since (see writeFrom).
+   * An update of the item's own fields (ownFieldsOnly) as one statement when this process wrote it last, else as
+   * one read and one write, no transaction (guarded-write.ts): the path, the item, its children, its doc row's
+   * `seq` and the folder-doc epoch in one statement, then the write (writeFrom). Items with many children are
+   * not remembered.
    */
-  const memory = createRemembered<FolderRead>(REMEMBERED_FOLDERS);
-
-  /**
-   * An update of the item's own fields (ownFieldsOnly) as one statement when this process wrote it last
-   * (`memory`), else as one read and one write, no transaction: the path, the item, its children, its doc row's
-   * `seq` and the folder-doc epoch in one statement, then the write (writeFrom). Undefined when this does not
-   * apply (nothing or something other than a folder there, section links to show, a deep path) or another write
-   * came in between: the transactional way then does it and checks everything again. Throws what that way would
-   * for access, preconditions and fields.
-   */
-  async function updateNow(
-    actor: Actor,
-    segments: readonly string[],
-    body: FolderPutBody,
-    pre: Preconditions,
-    claim: ActorClaim | undefined,
-  ): Promise<{ answer: Represented; wrote: boolean } | undefined> {
-    const remembered = memory.get(segments.join('/'));
-    if (remembered) {
-      // Anything the remembered item would answer but a write (an error, a 412, a write of nothing) is answered
-      // from a fresh read instead.
-      const written = await writeFrom(remembered, actor, segments, body, pre, claim).catch(() => undefined);
-      if (written?.wrote) return written;
-    }
-    const found = readNow
-      ? repo.withChildrenByPathNow(ctx.db, readNow, segments)
-      : await repo.withChildrenByPath(ctx.db, segments);
-    return found && writeFrom(found, actor, segments, body, pre, claim);
-  }
+  const guardedWrite = createGuardedWrites<FolderRead>(REMEMBERED_FOLDERS);
 
   /**
    * Checks an update of the item as `found` shows it (access, preconditions, fields), then writes its columns in
    * one `UPDATE` on condition that its doc row's `seq` and the folder-doc epoch are still those of `found`
    * (writeFieldsIf; anything its JSON shows, a rename, move or access level above it advances one), which also
    * proves a claimed actor. The answer is presented from `found` and the columns written. Undefined when the
-   * condition failed or the item is not for this way; `wrote: false` when there was nothing to write.
+   * condition failed or the item is not for this way (nothing or something other than a folder there, section
+   * links to show); `wrote: false` when there was nothing to write.
    */
   async function writeFrom(
     found: FolderRead,
@@ -122,8 +97,7 @@ export function createFolderWrites(ctx: AppContext) {
     body: FolderPutBody,
     pre: Preconditions,
     claim: ActorClaim | undefined,
-  ): Promise<{ answer: Represented; wrote: boolean } | undefined> {
-    const where = segments.join('/');
+  ): Promise<Guarded<FolderRead, Represented> | undefined> {
     const { chain } = found;
     const node = chain[chain.length - 1]!;
     const children = isContainer(node.kind) ? found.children : [];
@@ -134,16 +108,14 @@ export function createFolderWrites(ctx: AppContext) {
     const patch = await patchOf(ctx.db, actor, chain, segments, body);
     if (!Object.keys(patch).length) return { answer: before, wrote: false };
     const write = { ...patch, updated_at: now(), updated_by: actor.username };
-    if (!(await repo.writeFieldsIf(ctx.db, node.id, write, found, claim?.proof))) {
-      memory.forget(where);
-      return undefined;
-    }
+    if (!(await repo.writeFieldsIf(ctx.db, node.id, write, found, claim?.proof))) return undefined;
     const written = [...chain.slice(0, -1), { ...node, ...write }];
     // The write advanced the doc row's seq, or made the row at 1 (migration 0130's triggers).
-    if (found.children.length <= REMEMBERED_CHILDREN) {
-      memory.set(where, { ...found, chain: written, seq: found.seq === null ? 1 : nextSeq(found.seq) });
-    }
-    return { answer: representWith(actor, written, segments, children, new Map()), wrote: true };
+    const remember =
+      found.children.length <= REMEMBERED_CHILDREN
+        ? { ...found, chain: written, seq: found.seq === null ? 1 : nextSeq(found.seq) }
+        : undefined;
+    return { answer: representWith(actor, written, segments, children, new Map()), wrote: true, remember };
   }
 
   /** PUT on an existing item: only what the body sends changes. */
@@ -267,27 +239,33 @@ export function createFolderWrites(ctx: AppContext) {
   return {
     /**
      * PUT: creates or updates the item at `segments`; answers it and whether it was created. An update of the
-     * item's own fields is one read and one write when nothing else writes it meanwhile (updateNow); anything else
+     * item's own fields is one read and one write when nothing else writes it meanwhile (guardedWrite); anything else
      * is one transaction. With a `claim`, the actor is taken on trust: that write proves it, any other way confirms
      * it first; the put answers only once it was proven or confirmed, and an error it throws leaves that to the
-     * caller. `generationBumped`: the write bumped the change generation itself.
+     * caller.
      */
     async put(
       actor: Actor,
       segments: readonly string[],
       input: FolderPutBody | null | undefined,
       pre: Preconditions = {},
-      claim?: ActorClaim,
-    ): Promise<Represented & { created: boolean; generationBumped?: true }> {
+      scope?: WriteScope,
+    ): Promise<Represented & { created: boolean }> {
+      const claim = scope?.claim;
       const body = input ?? {};
       assertLocation(segments, body);
       assertDistinctEntries(body);
       if (ownFieldsOnly(body)) {
-        const quick = await tryProvingWrite(claim, async () => {
-          const r = await updateNow(actor, segments, body, pre, claim);
-          const bumped = r?.wrote ? { generationBumped: true as const } : {};
-          return r && { answer: { ...r.answer, created: false, ...bumped }, wrote: r.wrote };
-        });
+        const quick = await guardedWrite(
+          segments.join('/'),
+          scope,
+          async () =>
+            readNow ? repo.withChildrenByPathNow(ctx.db, readNow, segments) : repo.withChildrenByPath(ctx.db, segments),
+          async (found) => {
+            const r = await writeFrom(found, actor, segments, body, pre, claim);
+            return r && { ...r, answer: { ...r.answer, created: false } };
+          },
+        );
         if (quick) return quick;
       }
       // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.

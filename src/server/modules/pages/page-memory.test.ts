@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, statementsOf, type TestApp } from '../../test/harness.js';
-import { createPageMemory } from './page-memory.js';
+import { createRemembered } from '../../lib/remembered.js';
 
 /**
  * A fields-only PUT of a page this process read or wrote before is one statement, made from the page as it was
- * then (page-memory.ts). Whatever changed since — elsewhere in this process, on another node, in SQL — it must
+ * then (page-write.ts, lib/guarded-write.ts). Whatever changed since — elsewhere in this process, on another node, in SQL — it must
  * answer exactly what a PUT from a fresh read answers: the change kept, the access level, the place, the ETag of
  * now. Each write below is one the remembered page cannot see; each check fails if the write trusts it.
  */
@@ -172,9 +172,9 @@ describe('the workflow after a PUT from memory', () => {
   });
 });
 
-describe('createPageMemory', () => {
+describe('createRemembered', () => {
   it('keeps the most recently used pages up to its limit', () => {
-    const memory = createPageMemory(2);
+    const memory = createRemembered(2);
     const page = (n: number) => ({ row: { node_id: String(n) } }) as never;
     memory.set('a', page(1));
     memory.set('b', page(2));

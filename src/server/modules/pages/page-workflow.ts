@@ -3,14 +3,60 @@ import { roleAtLeast } from '../../../shared/api/auth.js';
 import type { Message } from '../../../shared/api/common.js';
 import { BULK_PAGE_OPERATIONS, type BulkPageOperation } from '../../../shared/api/pages.js';
 import { TRANSITIONS, type TransitionsResponse, type WorkflowState } from '../../../shared/api/workflow.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, NodeKind } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
 import { transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { locateContainer } from './page-location.js';
-import { pagesRepository as repo, type SubtreeNode } from './pages.repository.js';
+import { pagesRepository as repo, type PageRow } from './pages.repository.js';
+
+/** A node below a folder, with what bulk operations need to decide about it. */
+export interface SubtreeNode {
+  id: string;
+  parent_id: string | null;
+  kind: NodeKind;
+  access_level: string | null;
+  workflow_state: string | null;
+}
+
+/** How many ids go into one `in (…)` list (well below both dialects' parameter limits). */
+const CHUNK = 500;
+
+/** Every node below `rootId` (not itself), with the workflow state of pages: one recursive query. */
+function subtree(db: Kysely<DB>, rootId: string): Promise<SubtreeNode[]> {
+  return db
+    .withRecursive('sub(id, parent_id, kind, access_level)', (qb) =>
+      qb
+        .selectFrom('nodes')
+        .select(['id', 'parent_id', 'kind', 'access_level'])
+        .where('parent_id', '=', rootId)
+        .unionAll((q) =>
+          q
+            .selectFrom('nodes')
+            .innerJoin('sub', 'sub.id', 'nodes.parent_id')
+            .select(['nodes.id', 'nodes.parent_id', 'nodes.kind', 'nodes.access_level']),
+        ),
+    )
+    .selectFrom('sub')
+    .leftJoin('pages', 'pages.node_id', 'sub.id')
+    .select(['sub.id', 'sub.parent_id', 'sub.kind', 'sub.access_level', 'pages.workflow_state'])
+    .execute() as Promise<SubtreeNode[]>;
+}
+
+/** Sets the workflow of many pages at once. */
+async function setWorkflow(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  patch: Pick<PageRow, 'workflow_state' | 'updated_at' | 'updated_by'> &
+    Partial<Pick<PageRow, 'checked_out' | 'checked_out_user'>>,
+) {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    await db.updateTable('pages').set(patch).where('node_id', 'in', chunk).execute();
+  }
+}
 
 /** The page's transitions and the bulk workflow operations over a folder. */
 export function createPageWorkflow(
@@ -41,7 +87,7 @@ export function createPageWorkflow(
       const count = await ctx.db.transaction().execute(async (trx) => {
         const chain = await locateContainer(trx, segments);
         requireAccess(actor, chain, 'WRITE', 'pages here');
-        const nodes = await repo.subtree(trx, chain[chain.length - 1]!.id);
+        const nodes = await subtree(trx, chain[chain.length - 1]!.id);
         const children = new Map<string, SubtreeNode[]>();
         for (const n of nodes) {
           const list = children.get(n.parent_id!) ?? [];
@@ -67,7 +113,7 @@ export function createPageWorkflow(
           }
         };
         walk(chain[chain.length - 1]!.id, chain);
-        await repo.setWorkflow(trx, targets, {
+        await setWorkflow(trx, targets, {
           workflow_state: def.to,
           updated_at: ts,
           updated_by: actor.username,

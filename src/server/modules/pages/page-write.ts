@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import { ItemName } from '../../../shared/api/common.js';
-import type { Page, PageCalendar, PageCode, PagePutBody } from '../../../shared/api/pages.js';
-import { splitPath } from '../../../shared/api/paths.js';
+import type { Page, PagePutBody } from '../../../shared/api/pages.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
-import { isoTime, tryProvingWrite, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
-import { workflowAfterWrite } from '../../lib/workflow.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { requireAccess } from '../tree/access.js';
@@ -31,10 +29,37 @@ import {
 } from './page-docs.js';
 import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
-import { calendarOf, codeOf, presentPage, rowMembersOf, seoOf, workflowOf } from './pages.presenter.js';
+import { presentPage, rowMembersOf, workflowOf } from './pages.presenter.js';
 import { nextSeq } from '../../lib/remembered.js';
-import { createPageMemory, type RememberedPage } from './page-memory.js';
-import { epochsUnchanged, pagesRepository as repo, type PageDocRow, type PageRow } from './pages.repository.js';
+import {
+  assertLocation,
+  contentSignature,
+  fieldsEdit,
+  headAfterWorkflow,
+  patchFields,
+  workflowAfterEdit,
+} from './page-edit.js';
+import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
+import {
+  epochsUnchanged,
+  pagesRepository as repo,
+  type PageDocByPath,
+  type PageDocRow,
+  type PageRow,
+} from './pages.repository.js';
+
+/**
+ * A page path as last read or written by this process: what a fields-only PUT needs of it (a row, a path) and,
+ * after a write, its doc split at the body (`headJson` + `bodyJson` is the row's doc; page-docs.ts docWithBody).
+ */
+export type RememberedPage = PageDocByPath & { row: PageDocRow; headJson?: string; bodyJson?: string };
+
+/**
+ * How many pages a process remembers (each a row with its doc, a few kB): the next fields-only PUT of one (an
+ * editor saving again) is one statement, conditional on everything the remembered row was trusted under (the row's
+ * `doc_seq`, the page-doc and folder-doc epochs; lib/guarded-write.ts).
+ */
+export const REMEMBERED_PAGES = 1000;
 
 /** The answer of a PUT: the page as stored, and which regions a template switch dropped. */
 export interface PagePutResult extends PageRepresentation {
@@ -43,43 +68,6 @@ export interface PagePutResult extends PageRepresentation {
   droppedRegions?: string[];
   /** The response body: the page JSON, with `droppedRegions` when set. */
   responseJson: string;
-  /**
-   * Set when the write bumped the change generation in its own statement, or wrote nothing: the request needs no
-   * bump after it (`request.changeGenerationBumpedInStatement()`).
-   */
-  generationBumped?: true;
-}
-
-/** The page's content without its workflow and widget ids: what "the content changed" compares. */
-function contentSignature(page: Page): string {
-  const { workflow: _workflow, body, ...rest } = page;
-  return JSON.stringify({
-    ...rest,
-    body: body.map((r) => ({ ...r, widgets: r.widgets.map(({ id: _id, ...w }) => w) })),
-  });
-}
-
-/**
- * A PUT of fields: the head of `edited` (the row with `patch`, the fields sent, applied; `headJson` is the row's
- * head) and whether the page's content changed. It changed exactly when the head did: the fields are members of
- * the head, and the head's others (template, workflow) are still the row's.
- */
-function fieldsEdit(headJson: string, edited: PageRow, patch: Partial<PageRow>, name: string) {
-  const editedHead = Object.keys(patch).length ? headJsonOf(edited, name) : headJson;
-  return { editedHead, contentChanged: editedHead !== headJson };
-}
-
-/** The head of `edited` after the workflow's patch: made again only when that moved the workflow it shows. */
-function headAfterWorkflow(editedHead: string, edited: PageRow, rowPatch: Partial<PageRow>, name: string): string {
-  const final = { ...edited, ...rowPatch };
-  return JSON.stringify(workflowOf(final)) === JSON.stringify(workflowOf(edited))
-    ? editedHead
-    : headJsonOf(final, name);
-}
-
-/** Milliseconds of a page date (`YYYY-MM-DD` or ISO date-time, also with a `+0000` offset). */
-function timeOf(date: string): number {
-  return Date.parse(date.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
 /** The template named `name` (404 TEMPLATE_NOT_FOUND when there is none); `known` when already read. */
@@ -87,60 +75,6 @@ async function loadTemplate(db: Kysely<DB>, name: string, known?: TemplateRow): 
   const template = known?.name === name ? known : await templatesRepository.find(db, name);
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
   return template;
-}
-
-/** 409 when `name`, `siteName` or `folderPath` of the body differ from the URL. */
-function assertLocation(body: PagePutBody, segments: readonly string[]): void {
-  const [siteName, ...rest] = segments;
-  const name = rest.pop();
-  const folderPath = rest.join('/');
-  const wrong: string[] = [];
-  if (body.name !== undefined && body.name !== name) wrong.push(`name "${body.name}" (URL: "${name}")`);
-  if (body.siteName !== undefined && body.siteName !== siteName) {
-    wrong.push(`siteName "${body.siteName}" (URL: "${siteName}")`);
-  }
-  if (body.folderPath !== undefined && splitPath(body.folderPath).join('/') !== folderPath) {
-    wrong.push(`folderPath "${body.folderPath}" (URL: "${folderPath}")`);
-  }
-  if (wrong.length) {
-    throw conflict(
-      'LOCATION_MISMATCH',
-      `The body does not match the URL: ${wrong.join(', ')}. Move pages with the move endpoint.`,
-    );
-  }
-}
-
-/** Applies the scalar and object fields of the body to the page row (in memory); 400 for inconsistent dates. */
-function patchFields(page: PageRow, body: PagePutBody): Partial<PageRow> {
-  const patch: Partial<PageRow> = {};
-  if (body.displayName !== undefined) patch.display_name = body.displayName;
-  if (body.summary !== undefined) patch.summary = body.summary;
-  if (body.overridePostDate !== undefined) patch.override_post_date = body.overridePostDate;
-  if (body.seo) {
-    const seo = { ...seoOf(page) };
-    for (const [k, v] of Object.entries(body.seo)) if (v !== undefined) (seo as Record<string, unknown>)[k] = v;
-    patch.seo = JSON.stringify(seo);
-  }
-  if (body.calendar) {
-    const cal: PageCalendar = { ...calendarOf(page) };
-    for (const [k, v] of Object.entries(body.calendar)) if (v !== undefined) (cal as Record<string, unknown>)[k] = v;
-    if (cal.startDate && cal.endDate && timeOf(cal.endDate) < timeOf(cal.startDate)) {
-      throw badRequest('The calendar ends before it starts.', [
-        { path: 'body.calendar.endDate', message: 'must not be before startDate' },
-      ]);
-    }
-    patch.calendar = JSON.stringify(cal);
-  }
-  if (body.code) {
-    const code: PageCode = { ...codeOf(page) };
-    for (const [k, v] of Object.entries(body.code) as [keyof PageCode, string | null | undefined][]) {
-      if (v === undefined) continue;
-      if (v === null) delete code[k];
-      else code[k] = v;
-    }
-    patch.code = JSON.stringify(code);
-  }
-  return patch;
 }
 
 const atOf = (loc: PageLocation, id: string): PageAt => ({
@@ -163,40 +97,6 @@ async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
   const parts = await loadParts(trx, at.id, row.template_name);
   const page = presentPage(viewOf(at, row, parts));
   return { page, parts, ...representationOf(at, docOf(page)) };
-}
-
-/**
- * The end of every page write: the workflow after it (a content change of a Public page moves it to Quick Edit,
- * checks it out, …), and the row's patch with its modification time when anything changed.
- */
-function workflowAfterEdit(w: {
-  edited: PageRow;
-  patch: Partial<PageRow>;
-  contentChanged: boolean;
-  created: boolean;
-  body: PagePutBody;
-  actor: Actor;
-  ts: string;
-}): Partial<PageRow> {
-  // A new page's first content is not an edit: it stays a checked-out Draft unless a state is asked for.
-  const workflow = workflowAfterWrite(
-    w.edited,
-    {
-      contentChanged: w.contentChanged && !w.created,
-      target: w.body.workflow?.state,
-      checkedOut: w.body.workflow?.checkedOut,
-    },
-    w.actor,
-  );
-  const workflowPatch = Object.fromEntries(
-    Object.entries(workflow).filter(([k, v]) => w.edited[k as keyof typeof workflow] !== v),
-  ) as Partial<PageRow>;
-  const touched = w.contentChanged || Object.keys(workflowPatch).length > 0;
-  return {
-    ...w.patch,
-    ...workflowPatch,
-    ...(touched ? { updated_at: w.ts, updated_by: w.actor.username } : {}),
-  };
 }
 
 /** Page writes: create or update by path (fields, body regions, template switch, workflow), and delete. */
@@ -234,50 +134,23 @@ export function createPageWrites(
     return { id, row: (await repo.findPageDoc(trx, id))! };
   }
 
-  /** Pages this process last read or wrote by path (page-memory.ts): their next fields-only PUT is one statement. */
-  const memory = createPageMemory();
+  /**
+   * Pages this process last read or wrote by path (REMEMBERED_PAGES): their next fields-only PUT is one statement.
+   * The write of a page with a trusted doc, fields only (no body, same template), takes one read and one write
+   * and no transaction (guarded-write.ts) — or the write alone, from the page as this process last read or wrote
+   * it at this path. The read is the path, the row and its doc in one statement (on SQLite through the read-only
+   * connection); the write is one `UPDATE` of the row and its doc on condition that `doc_seq` and the page-doc
+   * and folder-doc epochs are still those read. The path is stored with the doc: it was read in the same snapshot
+   * as the epochs. The `UPDATE` also bumps the change generation (on PostgreSQL).
+   */
+  const guardedWrite = createGuardedWrites<RememberedPage>(REMEMBERED_PAGES);
 
   /**
-   * An edit of fields only (no body, same template) of a page with a trusted doc, as one read and one write and no
-   * transaction — or the write alone, from the page as this process last read or wrote it at this path. The read
-   * is the path, the row and its doc in one statement (on SQLite through the read-only connection); the write is
-   * one `UPDATE` of the row and its doc on condition that `doc_seq` and the page-doc and folder-doc epochs are
-   * still those read. The path is stored with the doc: it was read in the same snapshot as the epochs. Undefined
-   * when it does not apply or another write came in between: the transactional way then does it (and checks
-   * everything again). Throws what that way would for access and preconditions — from a fresh read only: whatever
-   * the remembered page would answer but a write (an error, a write of nothing) is decided again on a fresh read.
-   *
-   * The `UPDATE` also bumps the change generation (on PostgreSQL; the result says so), and with a `claim` it writes
-   * only if the user row still holds the claimed password hash and role, which proves the claim.
+   * The guarded write's edit of the page `found` at `path`: undefined when it is not for this way or the
+   * condition failed; throws what the transactional way would for access and preconditions.
    */
-  async function putFieldsNow(
-    actor: Actor,
-    segments: readonly string[],
-    body: PagePutBody,
-    pre: Preconditions,
-    ts: string,
-    claim: ActorClaim | undefined,
-  ): Promise<{ answer: PagePutResult; wrote: boolean } | undefined> {
-    const path = docPathOf(segments);
-    if (path === undefined || body.body !== undefined) return undefined;
-    const remembered = memory.get(path);
-    if (remembered) {
-      const written = await putFieldsOf(remembered, true, actor, segments, path, body, pre, ts, claim).catch(
-        () => undefined,
-      );
-      if (written) return written;
-      memory.forget(path);
-    }
-    const { readNow } = ctx.database;
-    const found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
-    if (!found?.row) return undefined;
-    return putFieldsOf(found as RememberedPage, false, actor, segments, path, body, pre, ts, claim);
-  }
-
-  /** putFieldsNow's edit of the page `found` at `path` (`remembered`: from memory, so nothing but a write counts). */
   async function putFieldsOf(
     found: RememberedPage,
-    remembered: boolean,
     actor: Actor,
     segments: readonly string[],
     path: string,
@@ -285,7 +158,7 @@ export function createPageWrites(
     pre: Preconditions,
     ts: string,
     claim: ActorClaim | undefined,
-  ): Promise<{ answer: PagePutResult; wrote: boolean } | undefined> {
+  ): Promise<Guarded<RememberedPage, PagePutResult> | undefined> {
     const { row } = found;
     if (!isPagePath(found.chain.map((n) => n?.kind))) return undefined;
     const doc = trustedDoc(row);
@@ -315,13 +188,8 @@ export function createPageWrites(
     const newHead = headAfterWorkflow(editedHead, edited, rowPatch, name);
     const newDoc = docWithBody(newHead, bodyJson);
     const rep = representationOf(at, newDoc);
-    const result = { ...rep, created: false, responseJson: rep.json, generationBumped: true as const };
-    if (!Object.keys(rowPatch).length && newDoc === doc) {
-      // Nothing to write: a remembered page is read afresh (and nothing proved a claimed actor: tryProvingWrite).
-      if (remembered) return undefined;
-      memory.set(path, found);
-      return { answer: result, wrote: false };
-    }
+    const answer = { ...rep, created: false, responseJson: rep.json };
+    if (!Object.keys(rowPatch).length && newDoc === doc) return { answer, wrote: false, remember: found };
     const stamp = { path, etag: rep.etag };
     const wrote = await repo.updatePageAndDoc(
       ctx.db,
@@ -336,7 +204,7 @@ export function createPageWrites(
     );
     if (wrote === 0n) return undefined;
     const seq = nextSeq(row.doc_seq);
-    memory.set(path, {
+    const remember: RememberedPage = {
       ...found,
       doc: newDoc,
       doc_epoch: found.current_epoch,
@@ -353,8 +221,8 @@ export function createPageWrites(
         doc_path: path,
         doc_etag: rep.etag,
       },
-    });
-    return { answer: result, wrote: true };
+    };
+    return { answer, wrote: true, remember };
   }
 
   return {
@@ -371,11 +239,12 @@ export function createPageWrites(
       body: PagePutBody,
       pre: Preconditions = {},
       /**
-       * When `actor` is taken on trust: the one-statement write proves it, any other way confirms it first. The
-       * put answers only once it was proven or confirmed; an error it throws leaves that to the caller.
+       * When `actor` is taken on trust (its claim): the one-statement write proves it, any other way confirms it
+       * first. The put answers only once it was proven or confirmed; an error it throws leaves that to the caller.
        */
-      claim?: ActorClaim,
+      scope?: WriteScope,
     ): Promise<PagePutResult> {
+      const claim = scope?.claim;
       assertLocation(body, segments);
       if (body.workflow?.name !== undefined && body.workflow.name !== DEFAULT_WORKFLOW) {
         throw badRequest(`Pages follow the "${DEFAULT_WORKFLOW}".`, [
@@ -384,8 +253,22 @@ export function createPageWrites(
       }
       const now = ctx.now();
       const ts = isoTime(now);
-      const quick = await tryProvingWrite(claim, () => putFieldsNow(actor, segments, body, pre, ts, claim));
-      if (quick) return quick;
+      const path = docPathOf(segments);
+      if (path !== undefined && body.body === undefined) {
+        const { readNow } = ctx.database;
+        const quick = await guardedWrite(
+          path,
+          scope,
+          async () => {
+            const found = readNow
+              ? repo.docByPathNow(ctx.db, readNow, segments)
+              : await repo.docByPath(ctx.db, segments);
+            return found?.row ? (found as RememberedPage) : undefined;
+          },
+          (found) => putFieldsOf(found, actor, segments, path, body, pre, ts, claim),
+        );
+        if (quick) return quick;
+      }
       // The write did not prove a claimed actor (another way, a lost race, or the claim failed): confirm it.
       if (claim) actor = await claim.confirm();
       return ctx.db.transaction().execute(async (trx) => {

@@ -25,15 +25,6 @@ export interface WidgetWithAsset extends WidgetRow {
   asset_parent_id: string | null;
 }
 
-/** A node below a folder, with what bulk operations need to decide about it. */
-export interface SubtreeNode {
-  id: string;
-  parent_id: string | null;
-  kind: NodeKind;
-  access_level: string | null;
-  workflow_state: string | null;
-}
-
 /** How many ids go into one `in (…)` list (well below both dialects' parameter limits). */
 const CHUNK = 500;
 
@@ -386,39 +377,5 @@ export const pagesRepository = {
 
   deleteNode(db: Kysely<DB>, id: string) {
     return db.deleteFrom('nodes').where('id', '=', id).execute();
-  },
-
-  /** Every node below `rootId` (not itself), with the workflow state of pages: one recursive query. */
-  subtree(db: Kysely<DB>, rootId: string): Promise<SubtreeNode[]> {
-    return db
-      .withRecursive('sub(id, parent_id, kind, access_level)', (qb) =>
-        qb
-          .selectFrom('nodes')
-          .select(['id', 'parent_id', 'kind', 'access_level'])
-          .where('parent_id', '=', rootId)
-          .unionAll((q) =>
-            q
-              .selectFrom('nodes')
-              .innerJoin('sub', 'sub.id', 'nodes.parent_id')
-              .select(['nodes.id', 'nodes.parent_id', 'nodes.kind', 'nodes.access_level']),
-          ),
-      )
-      .selectFrom('sub')
-      .leftJoin('pages', 'pages.node_id', 'sub.id')
-      .select(['sub.id', 'sub.parent_id', 'sub.kind', 'sub.access_level', 'pages.workflow_state'])
-      .execute() as Promise<SubtreeNode[]>;
-  },
-
-  /** Sets the workflow of many pages at once. */
-  async setWorkflow(
-    db: Kysely<DB>,
-    ids: readonly string[],
-    patch: Pick<PageRow, 'workflow_state' | 'updated_at' | 'updated_by'> &
-      Partial<Pick<PageRow, 'checked_out' | 'checked_out_user'>>,
-  ) {
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
-      await db.updateTable('pages').set(patch).where('node_id', 'in', chunk).execute();
-    }
   },
 };

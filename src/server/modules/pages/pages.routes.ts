@@ -8,7 +8,7 @@ import {
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import { actorOf, type App, ifMatchOf, preconditionsOf, problems, withActorClaim } from '../../lib/http.js';
+import { actorOf, type App, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, answerByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
@@ -56,10 +56,13 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await withActorClaim(request, (claim) =>
-        pages.put(actorOf(request), itemPathOf(request), request.body, preconditionsOf(request), claim),
+      const r = await pages.put(
+        actorOf(request),
+        itemPathOf(request),
+        request.body,
+        preconditionsOf(request),
+        writeScopeOf(request),
       );
-      if (r.generationBumped) request.changeGenerationBumpedInStatement();
       return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
     },
   );

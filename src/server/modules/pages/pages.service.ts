@@ -82,7 +82,8 @@ export function createPagesService(ctx: AppContext) {
       if (claim) {
         // The read proves a claimed actor (or it is confirmed before anything is answered).
         const row = await repo.docAtPathProven(ctx.db, key, claim.proof);
-        if (!row?.proven) actor = await claim.confirm();
+        if (row?.proven) claim.proven();
+        else actor = await claim.confirm();
         stored = row;
       } else if (!readNow) {
         stored = await repo.docAtPath(ctx.db, key);

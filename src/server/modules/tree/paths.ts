@@ -36,15 +36,10 @@ export function answerByPath<T>(
   reply: FastifyReply & { send(payload?: T): FastifyReply },
   read: ByPathRead,
 ): T | Promise<T> {
+  // The read settles a claimed caller (proves or confirms it: plugins/claim-check.ts checks).
   const answer = read(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
-  if (!(answer instanceof Promise)) {
-    request.actorClaim = null;
-    return answerJson<T>(reply, answer);
-  }
-  return answer.then((a) => {
-    request.actorClaim = null;
-    return answerJson<T>(reply, a);
-  });
+  if (!(answer instanceof Promise)) return answerJson<T>(reply, answer);
+  return answer.then((a) => answerJson<T>(reply, a));
 }
 
 /**
