@@ -26,6 +26,7 @@ import { assetPageDocsWhenLinked } from './migrations/0180-asset-page-docs-when-
 import { assetOwnTimes } from './migrations/0190-asset-own-times.js';
 import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
 import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
+import { workflowRejection } from './migrations/0220-workflow-rejection.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0190-asset-own-times': assetOwnTimes,
   '0200-folder-doc-bump': folderDocBump,
   '0210-widget-asset-refs': widgetAssetRefs,
+  '0220-workflow-rejection': workflowRejection,
 };
 
 export interface DatabaseOptions {

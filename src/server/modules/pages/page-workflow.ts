@@ -69,6 +69,7 @@ export function createPageWorkflow(
         walk(chain[chain.length - 1]!.id, chain);
         await repo.setWorkflow(trx, targets, {
           workflow_state: def.to,
+          rejection: null,
           updated_at: ts,
           updated_by: actor.username,
           ...(def.to === 'Public' ? { checked_out: 0, checked_out_user: '' } : {}),

@@ -414,7 +414,7 @@ export const pagesRepository = {
     db: Kysely<DB>,
     ids: readonly string[],
     patch: Pick<PageRow, 'workflow_state' | 'updated_at' | 'updated_by'> &
-      Partial<Pick<PageRow, 'checked_out' | 'checked_out_user'>>,
+      Partial<Pick<PageRow, 'checked_out' | 'checked_out_user' | 'rejection'>>,
   ) {
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
