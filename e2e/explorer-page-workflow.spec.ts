@@ -28,6 +28,9 @@ test('a page offers Edit first and its workflow transitions in the folder table�
   const menu = page.getByRole('menu', { name: 'Actions for Getting started' });
   await expect(menu.getByRole('menuitem').first()).toHaveText(/^Edit/);
   await menu.getByRole('menuitem', { name: 'Reject' }).click();
+  const rejectDialog = page.getByRole('dialog', { name: 'Reject' });
+  await rejectDialog.getByRole('textbox', { name: 'Reason' }).fill('The intro repeats the title.');
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Rejected: “Getting started”')).toBeVisible();
   expect(await stateOf(page, 'demo/articles/getting-started')).toBe('Draft');
 

@@ -48,6 +48,11 @@ test('after Reject in the page editor the focus stays on the workflow buttons', 
   await expect(page.getByText('Review', { exact: true })).toBeVisible();
   await workflow.getByRole('button', { name: 'Reject' }).focus();
   await page.keyboard.press('Enter');
+  // The reason is asked first: the field has the focus, Ctrl+Enter rejects.
+  const reason = page.getByRole('dialog', { name: 'Reject' }).getByRole('textbox', { name: 'Reason' });
+  await expect(reason).toBeFocused();
+  await page.keyboard.type('Not ready yet.');
+  await page.keyboard.press('Control+Enter');
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
   await expect(workflow.getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await expect.poll(() => focused(page)).toBe('BUTTON');

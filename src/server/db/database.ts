@@ -27,6 +27,7 @@ import { assetOwnTimes } from './migrations/0190-asset-own-times.js';
 import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
 import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
 import { contentRefs } from './migrations/0220-content-refs.js';
+import { workflowRejection } from './migrations/0230-workflow-rejection.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0200-folder-doc-bump': folderDocBump,
   '0210-widget-asset-refs': widgetAssetRefs,
   '0220-content-refs': contentRefs,
+  '0230-workflow-rejection': workflowRejection,
 };
 
 export interface DatabaseOptions {

@@ -116,6 +116,8 @@ export interface PagesTable {
   workflow_state: string;
   checked_out: number;
   checked_out_user: string;
+  /** JSON `{reason, by, at}` of the last Reject, until the item moves on (migration 0220). */
+  rejection: string | null;
   /** JSON objects. */
   seo: string;
   calendar: string;
@@ -167,6 +169,8 @@ export interface AssetsTable {
   workflow_state: string;
   checked_out: number;
   checked_out_user: string;
+  /** JSON `{reason, by, at}` of the last Reject, until the item moves on (migration 0220). */
+  rejection: string | null;
   blob_key: string | null;
   content_type: string | null;
   size: number | null;

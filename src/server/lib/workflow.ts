@@ -1,13 +1,14 @@
 import { roleAtLeast } from '../../shared/api/auth.js';
 import {
   TRANSITIONS,
+  type Rejection,
   type TransitionDef,
   type TransitionName,
   type TransitionsResponse,
   type WorkflowState,
 } from '../../shared/api/workflow.js';
 import type { Actor } from './context.js';
-import { conflict } from './errors.js';
+import { badRequest, conflict } from './errors.js';
 
 /** Transitions the actor may take from `state`. */
 export function availableTransitions(state: string, actor: Actor): TransitionDef[] {
@@ -70,21 +71,26 @@ export interface WorkflowColumns {
   workflow_state: string;
   checked_out: number;
   checked_out_user: string;
+  /** JSON `Rejection` of the last Reject while the item has not moved on; absent on rows made without it. */
+  rejection?: string | null;
 }
 
 /**
  * The workflow of a page or asset after a write: changing the content of a Public item takes the Edit transition
  * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
  * otherwise). Changing content or moving to Quick Edit checks the item out to the actor, reaching Public checks it
- * in; an explicit `checkedOut` wins.
+ * in; an explicit `checkedOut` wins. A walk that ends with Reject needs a reason (`comment`, 400 when blank) and
+ * stores it with who and when; any other move clears it (the item has moved on); `rejection` is returned only when
+ * it changes.
  */
 export function workflowAfterWrite(
   current: WorkflowColumns,
-  change: { contentChanged: boolean; target?: string; checkedOut?: boolean },
+  change: { contentChanged: boolean; target?: string; checkedOut?: boolean; comment?: string; now?: string },
   actor: Actor,
 ): WorkflowColumns {
   let state = current.workflow_state;
   let moved = false;
+  let rejected = false;
   if (change.contentChanged && state === 'Public') {
     state = applyTransition(state, 'Edit', actor);
     moved = true;
@@ -93,7 +99,20 @@ export function workflowAfterWrite(
     for (const t of planTransitions(state, change.target, actor)) {
       state = t.to;
       moved = true;
+      rejected = t.name === 'Reject';
     }
+  }
+  let rejection = current.rejection ?? null;
+  if (rejected) {
+    const reason = change.comment?.trim() ?? '';
+    if (!reason) {
+      throw badRequest('Say why it is rejected: workflow.comment is required when rejecting.', [
+        { path: 'workflow.comment', message: 'is required when rejecting (not blank)' },
+      ]);
+    }
+    rejection = JSON.stringify({ reason, by: actor.username, at: change.now ?? new Date().toISOString() });
+  } else if (moved) {
+    rejection = null;
   }
   let checkedOut = current.checked_out === 1;
   let user = current.checked_out_user;
@@ -109,7 +128,12 @@ export function workflowAfterWrite(
     checkedOut = change.checkedOut;
     user = checkedOut ? actor.username : '';
   }
-  return { workflow_state: state, checked_out: checkedOut ? 1 : 0, checked_out_user: user };
+  return {
+    workflow_state: state,
+    checked_out: checkedOut ? 1 : 0,
+    checked_out_user: user,
+    ...(rejection !== (current.rejection ?? null) ? { rejection } : {}),
+  };
 }
 
 /** An item's state and the transitions the actor may take from it now (none without write access). */
@@ -118,4 +142,9 @@ export function transitionsOf(state: string, actor: Actor, canWrite: boolean): T
     state: state as WorkflowState,
     transitions: canWrite ? availableTransitions(state, actor).map((t) => ({ name: t.name, to: t.to })) : [],
   };
+}
+
+/** The stored `rejection` column of a page or asset, as its workflow object shows it. */
+export function rejectionOf(stored: string | null | undefined): Rejection | null {
+  return stored ? (JSON.parse(stored) as Rejection) : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WidgetType } from '../registry/widget-types.js';
 import { WidgetFieldValues } from './templates.js';
-import { WorkflowInfo, WorkflowState } from './workflow.js';
+import { TransitionComment, WorkflowInfo, WorkflowState } from './workflow.js';
 
 /** Limits of one page body. */
 export const MAX_BODY_REGIONS = 100;
@@ -186,6 +186,7 @@ export const PagePutBody = z.object({
       checkedOut: z.boolean().optional(),
       /** Ignored: the user who checks a page out is always the caller. */
       checkedOutUser: z.string().optional(),
+      comment: TransitionComment.optional(),
     })
     .optional(),
   seo: z

@@ -27,12 +27,31 @@ export const TRANSITIONS: readonly TransitionDef[] = [
   { name: 'Resubmit', from: ['Quick Edit', 'Archive'], to: 'Draft', minRole: 'Contributor' },
 ];
 
+/** Why an item was sent back to Draft, by whom and when; kept until it moves on. */
+export const Rejection = z.object({
+  reason: z.string(),
+  by: z.string(),
+  at: z.string().describe('ISO 8601 time of the rejection.'),
+});
+export type Rejection = z.infer<typeof Rejection>;
+
+/** The longest reason or comment a transition takes. */
+export const MAX_TRANSITION_COMMENT = 2000;
+
+/** `workflow.comment` of a PUT: the reason of a Reject (required there), ignored by other transitions. */
+export const TransitionComment = z
+  .string()
+  .max(MAX_TRANSITION_COMMENT)
+  .describe('Why: required (not blank) when the write rejects the item; stored trimmed; ignored otherwise.');
+
 /** The workflow object of pages and assets (2.2). */
 export const WorkflowInfo = z.object({
   name: z.string(),
   state: z.string(),
   checkedOut: z.boolean(),
   checkedOutUser: z.string(),
+  /** Set while the item is back in Draft after a Reject. */
+  rejection: Rejection.nullable().optional(),
 });
 export type WorkflowInfo = z.infer<typeof WorkflowInfo>;
 

@@ -233,10 +233,13 @@ export function createAssetMetadata(ctx: AppContext) {
         contentChanged,
         target: body.workflow?.state as WorkflowState | undefined,
         checkedOut: body.workflow?.checkedOut,
+        comment: body.workflow?.comment,
+        now: isoTime(ctx.now()),
       },
       actor,
     );
     const workflowChanged =
+      workflow.rejection !== undefined ||
       workflow.workflow_state !== row.workflow_state ||
       workflow.checked_out !== row.checked_out ||
       workflow.checked_out_user !== row.checked_out_user;

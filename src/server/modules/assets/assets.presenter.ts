@@ -1,6 +1,7 @@
 import type { AssetFileInfo, AssetImageInfo, AssetMetadata } from '../../../shared/api/assets.js';
 import { assetTypeDef } from '../../../shared/registry/index.js';
 import { etagOf } from '../../lib/etag.js';
+import { rejectionOf } from '../../lib/workflow.js';
 import type { AssetRow } from './assets.repository.js';
 
 /** `2026-01-02T03:04:05.678Z` → `2026-01-02T03:04:05.678+0000`, the reference system's timestamps. */
@@ -77,6 +78,7 @@ export function presentAsset(row: AssetRow, folderPath: string): AssetMetadata {
       state: row.workflow_state,
       checkedOut: row.checked_out === 1,
       checkedOutUser: row.checked_out_user,
+      rejection: rejectionOf(row.rejection),
     },
     lastModifiedDate: referenceTime(row.updated_at),
     createdDate: referenceTime(row.created_at),

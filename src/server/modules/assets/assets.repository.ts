@@ -23,7 +23,7 @@ export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_p
 export type ListedAssetRow = AssetRow & { folder_path: string };
 
 export type AssetPatch = Partial<
-  Pick<AssetsTable, 'fields' | 'search_text' | 'workflow_state' | 'checked_out' | 'checked_out_user'>
+  Pick<AssetsTable, 'fields' | 'search_text' | 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection'>
 >;
 
 /** A binary asset's new file: its blob, what the rows say about it, and the workflow after the change. */
@@ -31,7 +31,7 @@ export type AssetFilePatch = Pick<
   AssetsTable,
   'blob_key' | 'content_type' | 'size' | 'sha256' | 'image' | 'file' | 'thumbnail' | 'thumb_blob_key'
 > &
-  Pick<AssetsTable, 'workflow_state' | 'checked_out' | 'checked_out_user'>;
+  Pick<AssetsTable, 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection'>;
 
 /** Ids per `in (…)` list. */
 const CHUNK = 500;
@@ -52,6 +52,7 @@ export const assetColumns = [
   'a.workflow_state',
   'a.checked_out',
   'a.checked_out_user',
+  'a.rejection',
   'a.blob_key',
   'a.content_type',
   'a.size',
@@ -354,7 +355,8 @@ export const assetsRepository = {
   async setStates(
     db: Kysely<DB>,
     ids: readonly string[],
-    patch: Pick<AssetsTable, 'workflow_state'> & Partial<Pick<AssetsTable, 'checked_out' | 'checked_out_user'>>,
+    patch: Pick<AssetsTable, 'workflow_state'> &
+      Partial<Pick<AssetsTable, 'checked_out' | 'checked_out_user' | 'rejection'>>,
     at: string,
   ): Promise<void> {
     for (const part of chunks(ids)) {

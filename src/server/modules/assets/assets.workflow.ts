@@ -55,6 +55,7 @@ export function createAssetWorkflow(ctx: AppContext) {
         moving.map((a) => a.id),
         {
           workflow_state: transition.to,
+          rejection: null,
           ...(transition.to === 'Public' ? { checked_out: 0, checked_out_user: '' } : {}),
         },
         isoTime(ctx.now()),

@@ -123,6 +123,8 @@ export function workflowAfterEdit(w: {
       contentChanged: w.contentChanged && !w.created,
       target: w.body.workflow?.state,
       checkedOut: w.body.workflow?.checkedOut,
+      comment: w.body.workflow?.comment,
+      now: w.ts,
     },
     w.actor,
   );

@@ -50,7 +50,7 @@ async function setWorkflow(
   db: Kysely<DB>,
   ids: readonly string[],
   patch: Pick<PageRow, 'workflow_state' | 'updated_at' | 'updated_by'> &
-    Partial<Pick<PageRow, 'checked_out' | 'checked_out_user'>>,
+    Partial<Pick<PageRow, 'checked_out' | 'checked_out_user' | 'rejection'>>,
 ) {
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
@@ -115,6 +115,7 @@ export function createPageWorkflow(
         walk(chain[chain.length - 1]!.id, chain);
         await setWorkflow(trx, targets, {
           workflow_state: def.to,
+          rejection: null,
           updated_at: ts,
           updated_by: actor.username,
           ...(def.to === 'Public' ? { checked_out: 0, checked_out_user: '' } : {}),

@@ -1,6 +1,7 @@
 import type { Page, PageCalendar, PageCode, PageSeo, Region, Widget } from '../../../shared/api/pages.js';
 import type { TemplateRegion } from '../../../shared/api/templates.js';
 import type { PageRow, WidgetWithAsset } from './pages.repository.js';
+import { rejectionOf } from '../../lib/workflow.js';
 
 /** Everything a page's JSON is made from. */
 export interface PageView {
@@ -142,5 +143,6 @@ export function workflowOf(p: PageRow): Page['workflow'] {
     state: p.workflow_state,
     checkedOut: p.checked_out === 1,
     checkedOutUser: p.checked_out_user,
+    rejection: rejectionOf(p.rejection),
   };
 }

@@ -153,8 +153,8 @@ async function refused(
 const rich = (text: string, extra: object = {}) => ({ type: 'cmsRichText', asset: { fields: { text } }, ...extra });
 const region = (page: Pick<Page, 'body'>, name: string) => page.body.find((r) => r.name === name)!;
 const texts = (page: Pick<Page, 'body'>, name: string) => region(page, name).widgets.map((w) => w.asset.fields.text);
-const setState = async (path: string, state: string, auth?: string) =>
-  putPage(path, { templateName: 'basic', workflow: { state } }, auth ? { authorization: auth } : {});
+const setState = async (path: string, state: string, auth?: string, comment?: string) =>
+  putPage(path, { templateName: 'basic', workflow: { state, comment } }, auth ? { authorization: auth } : {});
 
 // ── Tests ────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -425,7 +425,7 @@ describe('pages: create and read', () => {
       templateName: 'basic',
       summary: null,
       overridePostDate: null,
-      workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: true, checkedOutUser: 'bob' },
+      workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: true, checkedOutUser: 'bob', rejection: null },
       seo: { browserTitle: '', hideSearch: false, tags: [], categories: [], metaDescription: '' },
       calendar: { startDate: null, endDate: null, calendars: null },
       code: {},
@@ -1297,7 +1297,12 @@ describe('pages: workflow', () => {
       ['Archive', 'no move'],
     ];
     for (const [state, step] of walk) {
-      const res = await setState('site/home', state);
+      const res = await setState(
+        'site/home',
+        state,
+        undefined,
+        step === 'Reject' ? 'Needs a better title.' : undefined,
+      );
       expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
       expect(res.json().workflow.state, step).toBe(state);
       expect((await readPage('site/home')).workflow.state).toBe(state);
@@ -1347,6 +1352,7 @@ describe('pages: workflow', () => {
       state: 'Public',
       checkedOut: false,
       checkedOutUser: '',
+      rejection: null,
     });
   });
 
@@ -1359,6 +1365,7 @@ describe('pages: workflow', () => {
       state: 'Public',
       checkedOut: false,
       checkedOutUser: '',
+      rejection: null,
     });
 
     // Sending back what is there is no edit.
@@ -1372,6 +1379,7 @@ describe('pages: workflow', () => {
       state: 'Quick Edit',
       checkedOut: true,
       checkedOutUser: 'carl',
+      rejection: null,
     });
 
     // Editors edit and republish in one PUT.

@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TransitionName, TransitionsResponse } from '../../../shared/api/workflow';
 import { Button } from '../../components/ui/button';
 import { focusWhenDropped } from '../../lib/focus-later';
+import { RejectDialog } from './reject-dialog';
 import { sortTransitions, transitionLabel, type TransitionWording } from './transitions';
 import './workflow.css';
 
 /**
  * The transitions the server offers now (`GET …/transitions/<path>`), as buttons named for what they do. The
- * step forward (Approve, Submit, Resubmit) is the primary one; Reject and Archive are quieter.
+ * step forward (Approve, Submit, Resubmit) is the primary one; Reject and Archive are quieter. Reject first asks
+ * why (the reason goes with it as `comment`).
  */
 export function TransitionButtons({
   transitions,
@@ -19,7 +21,8 @@ export function TransitionButtons({
   emphasiseFirst = true,
 }: {
   transitions: TransitionsResponse['transitions'];
-  onTransition: (name: TransitionName) => void;
+  /** `comment` is the reason of a Reject (always given there). */
+  onTransition: (name: TransitionName, comment?: string) => void;
   /** The transition under way (its button spins, the others wait). */
   pending?: TransitionName | null;
   isDisabled?: boolean;
@@ -32,6 +35,7 @@ export function TransitionButtons({
   const group = useRef<HTMLDivElement>(null);
   // A transition done from here swaps the buttons (Reject's goes): the focus stays in the group, on its first one.
   const pressed = useRef(false);
+  const [rejecting, setRejecting] = useState(false);
   const offered = transitions.map((t) => t.name).join();
   useEffect(() => {
     if (!pressed.current) return;
@@ -49,6 +53,7 @@ export function TransitionButtons({
           size="sm"
           variant={emphasiseFirst && i === 0 && t.name !== 'Reject' && t.name !== 'Archive' ? 'primary' : 'secondary'}
           onPress={() => {
+            if (t.name === 'Reject') return setRejecting(true);
             pressed.current = true;
             onTransition(t.name);
           }}
@@ -58,6 +63,15 @@ export function TransitionButtons({
           {transitionLabel(t.name, wording)}
         </Button>
       ))}
+      <RejectDialog
+        isOpen={rejecting}
+        onOpenChange={setRejecting}
+        onReject={(reason) => {
+          setRejecting(false);
+          pressed.current = true;
+          onTransition('Reject', reason);
+        }}
+      />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { useDraft } from '../../../kit/saving/use-draft';
 import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
 import { TRANSITION_DONE } from '../../../kit/workflow/transitions';
+import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { useApi } from '../../../lib/api';
 import { assetFactsOf } from '../../../lib/assets';
@@ -35,6 +36,8 @@ import { typeLabelOf } from './asset-facts';
 interface PendingSave {
   fields: FieldValues;
   state?: WorkflowState;
+  /** The reason of a Reject. */
+  comment?: string;
 }
 
 /** A save answered 412: what it was, and the other version once read. */
@@ -130,7 +133,7 @@ export function AssetEditor({
   const send = (p: PendingSave, ifMatch: string | null) => {
     const body: AssetPutBody = {};
     if (Object.keys(p.fields).length > 0) body.fields = p.fields;
-    if (p.state) body.workflow = { state: p.state };
+    if (p.state) body.workflow = { state: p.state, ...(p.comment === undefined ? {} : { comment: p.comment }) };
     return runSave(() => client.assets.put(segments, body, { ifMatch: ifMatch ?? undefined }));
   };
 
@@ -189,12 +192,12 @@ export function AssetEditor({
     return commit({ fields: form.changes() }, base.etag, 'save');
   };
 
-  const takeTransition = async (name: TransitionName) => {
+  const takeTransition = async (name: TransitionName, comment?: string) => {
     const to = transitions.data?.transitions.find((t) => t.name === name)?.to;
     if (!to) return;
     // Unsaved edits go with the transition, in the same request.
     if (form.isDirty && !(await form.validate())) return;
-    await commit({ fields: form.isDirty ? form.changes() : {}, state: to }, base.etag, name);
+    await commit({ fields: form.isDirty ? form.changes() : {}, state: to, comment }, base.etag, name);
   };
 
   useSaveShortcut(() => void save(), canWrite && form.isDirty);
@@ -254,10 +257,11 @@ export function AssetEditor({
         </section>
         <section className="asset-section" aria-label="Workflow">
           <WorkflowStatus workflow={meta.workflow} currentUser={user.username} />
+          <RejectionNotice rejection={meta.workflow.rejection} />
           {canWrite && transitions.data && (
             <TransitionButtons
               transitions={transitions.data.transitions}
-              onTransition={(name) => void takeTransition(name)}
+              onTransition={(name, comment) => void takeTransition(name, comment)}
               pending={saving && saving !== 'save' ? saving : null}
               isDisabled={saving === 'save'}
               wording={{ publish: true }}

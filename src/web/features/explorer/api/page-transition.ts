@@ -9,13 +9,13 @@ import type { ExplorerItem } from '../../../lib/tree/items';
 
 /**
  * Takes a workflow transition on a page from the explorer's menus: reads the page (its template and ETag), then
- * one PUT with the target state and If-Match, so a page someone is saving at that moment is never overwritten.
+ * one PUT with the target state (and the reason of a Reject) and If-Match, so a page someone is saving at that moment is never overwritten.
  */
 export function useTakePageTransition() {
   const client = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ item, name }: { item: ExplorerItem; name: TransitionName }) => {
+    mutationFn: async ({ item, name, comment }: { item: ExplorerItem; name: TransitionName; comment?: string }) => {
       const segments = splitPath(item.path);
       const transitions =
         queryClient.getQueryData<TransitionsResponse>(pagesKeys.transitions(item.path)) ??
@@ -25,7 +25,10 @@ export function useTakePageTransition() {
       const current = await client.pages.get(segments);
       return client.pages.put(
         segments,
-        { templateName: current.data.templateName, workflow: { state: t.to } },
+        {
+          templateName: current.data.templateName,
+          workflow: { state: t.to, ...(comment === undefined ? {} : { comment }) },
+        },
         { ifMatch: current.etag ?? undefined },
       );
     },

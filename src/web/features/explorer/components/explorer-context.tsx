@@ -34,6 +34,7 @@ export type ExplorerCommand =
   | { type: 'create'; kind: CreatableKind; parent: ExplorerItem }
   | { type: 'delete'; item: ExplorerItem }
   | { type: 'move'; item: ExplorerItem }
+  | { type: 'reject'; item: ExplorerItem }
   | { type: 'rename'; item: ExplorerItem };
 
 export interface ExplorerContextValue extends ExplorerNavigation {

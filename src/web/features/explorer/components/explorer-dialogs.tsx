@@ -1,3 +1,6 @@
+import { RejectDialog } from '../../../kit/workflow/reject-dialog';
+import type { ExplorerItem } from '../../../lib/tree/items';
+import { useTakePageTransition } from '../api/page-transition';
 import { CreateItemDialog } from './create-item-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';
 import { useExplorer, type ExplorerCommand } from './explorer-context';
@@ -14,9 +17,28 @@ export function ExplorerDialogs({ command, onClose }: { command: ExplorerCommand
       return <DeleteItemDialog item={command.item} onClose={onClose} />;
     case 'move':
       return <MoveItemDialog item={command.item} onClose={onClose} />;
+    case 'reject':
+      return <RejectPageDialog item={command.item} onClose={onClose} />;
     case 'rename':
       return <RenameItemDialog item={command.item} onClose={onClose} />;
   }
+}
+
+/** Reject from a page's menu: asks why, then takes it with the reason. */
+function RejectPageDialog({ item, onClose }: { item: ExplorerItem; onClose: () => void }) {
+  const takeTransition = useTakePageTransition();
+  return (
+    <RejectDialog
+      isOpen
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      onReject={(reason) => {
+        takeTransition.mutate({ item, name: 'Reject', comment: reason });
+        onClose();
+      }}
+    />
+  );
 }
 
 export default ExplorerDialogs;

@@ -99,6 +99,10 @@ export function useItemCommands() {
           explorer.run({ type: 'delete', item });
           return;
         default:
+          if (action === 'transition-Reject') {
+            explorer.run({ type: 'reject', item });
+            return;
+          }
           if (action.startsWith('transition-')) {
             takeTransition.mutate({ item, name: action.slice('transition-'.length) as TransitionName });
             return;

@@ -13,6 +13,7 @@ import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
 import { SAVE_SHORTCUT, useSaveShortcut } from '../../../kit/saving/save-runner';
 import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
+import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { errorMessage, errorTitle } from '../../../lib/errors';
 import { pagesKeys } from '../../../lib/query-keys';
@@ -246,7 +247,7 @@ export function PageEditor({
               </span>
               <TransitionButtons
                 transitions={transitions.data.transitions}
-                onTransition={(name) => void onTransition(name)}
+                onTransition={(name, comment) => void onTransition(name, comment)}
                 pending={pendingTransition}
                 isDisabled={editor.saving}
                 label="Workflow"
@@ -257,6 +258,7 @@ export function PageEditor({
         </div>
       </header>
 
+      <RejectionNotice rejection={page.workflow.rejection} />
       {page.workflow.checkedOut && page.workflow.checkedOutUser && page.workflow.checkedOutUser !== user && (
         <InlineAlert tone="info" title={`${page.workflow.checkedOutUser} has this page checked out`}>
           They may be editing it now. You can still save; if they save in between, you will see what they changed and

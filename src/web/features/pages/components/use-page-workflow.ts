@@ -26,7 +26,7 @@ export function usePageWorkflow(path: string, editor: PageEditorState) {
   const [pendingTransition, setPendingTransition] = useState<TransitionName | null>(null);
   const { doc } = editor;
 
-  const runTransition = async (name: TransitionName, to: string, assets: PendingAsset[] = []) => {
+  const runTransition = async (name: TransitionName, to: string, assets: PendingAsset[] = [], comment?: string) => {
     setPendingTransition(name);
     try {
       for (const a of assets) {
@@ -36,7 +36,7 @@ export function usePageWorkflow(path: string, editor: PageEditorState) {
         );
       }
       const ok = await editor.save(
-        { workflow: { state: to as 'Public' } },
+        { workflow: { state: to as 'Public', ...(comment === undefined ? {} : { comment }) } },
         assets.length
           ? `${TRANSITION_DONE[name]} with ${assets.length} shared ${assets.length === 1 ? 'asset' : 'assets'}`
           : TRANSITION_DONE[name],
@@ -49,10 +49,10 @@ export function usePageWorkflow(path: string, editor: PageEditorState) {
     }
   };
 
-  const onTransition = async (name: TransitionName) => {
+  const onTransition = async (name: TransitionName, comment?: string) => {
     const t = transitions.data?.transitions.find((x) => x.name === name);
     if (!t) return;
-    if (name !== 'Approve') return void runTransition(name, t.to);
+    if (name !== 'Approve') return void runTransition(name, t.to, [], comment);
     // Approving a page whose shared assets are still drafts offers to approve them too.
     const paths = new Set<string>();
     for (const widgets of Object.values(doc.regions))
