@@ -76,3 +76,33 @@ test('a toast does not cover the buttons of an open side drawer', async ({ page 
   await expect(details.getByText('Public', { exact: true })).toBeVisible();
   await expect(toast).toBeVisible();
 });
+
+test('the library grid scrolls its last cards above the upload tray, where they take clicks', async ({ page }) => {
+  const tile = await png(24, 24);
+  for (let i = 0; i < 30; i += 1) await upload(`Assets/e2e-overlays-tray/tile-${String(i).padStart(2, '0')}.png`, tile);
+  await page.goto('/assets/e2e-overlays-tray');
+  const grid = page.getByRole('grid', { name: 'Assets in e2e-overlays-tray' });
+  await expect(grid.locator('[data-path]').first()).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  await (await chooser).setFiles([{ name: 'tile-99.png', mimeType: 'image/png', buffer: tile }]);
+  const tray = page.locator('.upload-tray');
+  await expect(tray.locator('.upload-row', { hasText: 'tile-99.png' })).toContainText('Uploaded', { timeout: 15_000 });
+
+  await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(grid.locator('[data-path$="/tile-29.png"], [data-path$="/tile-99.png"]').first()).toBeVisible();
+  const trayBox = await boxOf(tray);
+  const cards = await grid.locator('[data-path]').all();
+  const boxes = await Promise.all(cards.map(async (c) => ({ card: c, box: await boxOf(c) })));
+  const lastRowTop = Math.max(...boxes.map((b) => b.box.y));
+  const lastRow = boxes.filter((b) => b.box.y === lastRowTop);
+  expect(lastRow.length).toBeGreaterThan(0);
+  for (const { card, box } of lastRow) {
+    expect(intersects(box, trayBox), `${await card.getAttribute('data-path')} is clear of the tray`).toBe(false);
+  }
+  const first = lastRow.sort((a, b) => a.box.x - b.box.x)[0]!;
+  const name = (await first.card.getAttribute('data-path'))!.split('/').pop()!;
+  await first.card.click({ timeout: 5_000 });
+  await expect(page.getByRole('dialog', { name: new RegExp(name.replace('.', '\\.')) })).toBeVisible();
+});
