@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './support/env';
 import { signInThroughForm } from './support/sign-in';
 import { adminApi } from './support/users';
@@ -253,6 +253,9 @@ test('an editor submits the page for review, then approves it with its draft sha
   const dialog = page.getByRole('dialog', { name: 'Approve the shared assets too?' });
   await expect(dialog).toContainText('Assets/shared/press-contacts');
   await expect(dialog).toContainText('Assets/images/hero.jpg');
+  await expectButtonsInside(dialog);
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await expectButtonsInside(dialog);
   await dialog.getByRole('button', { name: /Approve page and 2 assets/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Public', { exact: true })).toBeVisible();
@@ -489,4 +492,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('dialog', { name: /Add a widget/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+}
+
+/** Every button of a dialog lies inside the dialog's visible box (none clipped off its edges). */
+async function expectButtonsInside(dialog: Locator) {
+  const box = (await dialog.locator('xpath=..').boundingBox())!;
+  const buttons = await dialog.getByRole('button').all();
+  expect(buttons.length).toBeGreaterThan(0);
+  for (const button of buttons) {
+    const b = (await button.boundingBox())!;
+    expect(b.x, await button.innerText()).toBeGreaterThanOrEqual(box.x);
+    expect(b.y).toBeGreaterThanOrEqual(box.y);
+    expect(b.x + b.width, await button.innerText()).toBeLessThanOrEqual(box.x + box.width);
+    expect(b.y + b.height).toBeLessThanOrEqual(box.y + box.height);
+  }
 }

@@ -142,7 +142,7 @@ test('an editor moves a page with the keyboard and undoes it; the page keeps its
   await expect(confirmFolder).toContainText(`“${folder}” is empty.`);
   await confirmFolder.getByRole('button', { name: 'Delete folder' }).click();
   await expect(page).toHaveURL(/\/sites\/demo$/);
-  await expect(notifications(page)).toContainText('Undo brings it back as it was, with a new id.');
+  await expect(notifications(page)).toContainText('Undo brings it back as it was.');
   await notifications(page).getByRole('button', { name: 'Undo' }).last().click();
   await expect(notifications(page)).toContainText(`Brought back folder “${folder}”`);
   await expect(treeItem(page, `${folder}, folder`)).toBeVisible();

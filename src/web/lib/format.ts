@@ -3,7 +3,8 @@ const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function format(iso: string, formatter: Intl.DateTimeFormat): string {
   // The reference system writes `+0000` offsets; Date parses them in V8, but normalise to be safe everywhere.
-  const date = new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  // Date-time fields are `YYYY-MM-DD hh:mm:ss.s` (local time, a space for the `T`).
+  const date = new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'));
   return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
 }
 

@@ -191,14 +191,17 @@ function GalleryFormBody({
           What the form sends
         </h2>
         <p className="card__muted">An update sends the changed fields; creating sends every field that is set.</p>
-        <h3 className="kit-gallery__sent-title">Changed fields</h3>
-        <pre className="kit-gallery__json" data-testid="kit-changes">
-          {JSON.stringify(changes, null, 2)}
-        </pre>
-        <h3 className="kit-gallery__sent-title">All fields that are set</h3>
-        <pre className="kit-gallery__json" data-testid="kit-values">
-          {JSON.stringify(values, null, 2)}
-        </pre>
+        <details className="kit-gallery__sent">
+          <summary>Show JSON</summary>
+          <h3 className="kit-gallery__sent-title">Changed fields</h3>
+          <pre className="kit-gallery__json" data-testid="kit-changes">
+            {JSON.stringify(changes, null, 2)}
+          </pre>
+          <h3 className="kit-gallery__sent-title">All fields that are set</h3>
+          <pre className="kit-gallery__json" data-testid="kit-values">
+            {JSON.stringify(values, null, 2)}
+          </pre>
+        </details>
       </section>
     </div>
   );

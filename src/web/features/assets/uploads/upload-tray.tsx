@@ -70,7 +70,12 @@ export function UploadTray({
   const finished = items.filter(isFinished).length;
   const busy = items.some((i) => isActive(i) || i.status === 'clash');
   return (
-    <section className="upload-tray" aria-labelledby={headingId} data-folded={folded || undefined}>
+    <section
+      ref={reserveTrayHeight}
+      className="upload-tray"
+      aria-labelledby={headingId}
+      data-folded={folded || undefined}
+    >
       <header className="upload-tray__header">
         <h2 id={headingId} className="upload-tray__title">
           {summaryOf(items)}
@@ -107,6 +112,23 @@ export function UploadTray({
       </p>
     </section>
   );
+}
+
+/**
+ * Keeps `--upload-tray-height` on the document at the tray's height while it shows, so that what scrolls under
+ * it (the library's grid) can leave that much room at its end and nothing stays hidden behind the tray.
+ */
+function reserveTrayHeight(tray: HTMLElement | null) {
+  if (!tray) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    root.style.setProperty('--upload-tray-height', `${tray.getBoundingClientRect().height}px`);
+  });
+  observer.observe(tray);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--upload-tray-height');
+  };
 }
 
 /** A sentence for screen readers each time files finish (not on every progress tick). */

@@ -67,7 +67,7 @@ export function useUndoToasts() {
       },
 
       /**
-       * After a delete: an empty folder, section, site or link can be brought back (with a new id); a page or
+       * After a delete: an empty folder, section, site or link can be brought back (as a new item with the same contents); a page or
        * anything with content inside cannot, and the toast says so.
        */
       deleted(deleted: DeletedItem, wasEmpty: boolean) {
@@ -84,7 +84,7 @@ export function useUndoToasts() {
           );
           return;
         }
-        toast.success(`Deleted ${what}`, 'Undo brings it back as it was, with a new id.', {
+        toast.success(`Deleted ${what}`, 'Undo brings it back as it was.', {
           label: UNDO,
           onAction: run('delete', async () => {
             await undoDelete(client, queryClient, deleted);

@@ -1,7 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { AssetMetadata } from '../../../../shared/api/assets';
 import { ASSET_LIBRARY } from '../../../../shared/api/paths';
-import { assetTypeDef, WIDGET_TYPES, type WidgetCategory, type WidgetType } from '../../../../shared/registry';
+import {
+  assetTypeDef,
+  WIDGET_CATEGORY_LABEL,
+  WIDGET_TYPES,
+  type WidgetCategory,
+  type WidgetType,
+} from '../../../../shared/registry';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SearchField } from '../../../components/ui/search-field';
@@ -10,15 +16,7 @@ import { useAssetList } from '../../../lib/queries/assets';
 import { rankWidgetTypes, widgetTypeForAsset } from '../lib/palette-search';
 import { useDebounced } from '../../../lib/use-debounced';
 
-const CATEGORY_LABEL: Record<WidgetCategory, string> = {
-  content: 'Content',
-  media: 'Media',
-  navigation: 'Navigation',
-  list: 'Lists',
-  form: 'Forms',
-  social: 'Social',
-};
-const CATEGORIES = Object.keys(CATEGORY_LABEL) as WidgetCategory[];
+const CATEGORIES = Object.keys(WIDGET_CATEGORY_LABEL) as WidgetCategory[];
 /** Shared assets offered for a search (the asset picker finds the rest). */
 const LIBRARY_LIMIT = 6;
 /** Quiet time after typing before the library is searched. */
@@ -79,7 +77,7 @@ export function WidgetPalette({
       q === ''
         ? CATEGORIES.map((c) => ({
             id: c,
-            title: CATEGORY_LABEL[c],
+            title: WIDGET_CATEGORY_LABEL[c],
             choices: types.filter((w) => w.category === c).map(asChoice),
           }))
         : [{ id: 'matches', title: 'Widget types', choices: types.map(asChoice) }];

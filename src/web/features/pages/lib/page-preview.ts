@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format';
 import type { Page, Widget } from '../../../../shared/api/pages';
 import { sharedPath, widgetExcerpt, widgetLabel, type EditorDoc, type Fields } from './editor-doc';
 
@@ -26,7 +27,7 @@ function widgetHtml(w: { type: string; fields: Fields; shared?: { name: string; 
     case 'cmsBlogPost':
       return `<h2>${escapeHtml(f.displaytitle ?? '')}</h2>${f.postbody ?? ''}<p><em>${escapeHtml(f.authorname ?? '')}</em></p>`;
     case 'cmsEvent':
-      return `<h3>${escapeHtml(f.displaytitle ?? '')}</h3><p>${escapeHtml([f.start_time, f.location].filter(Boolean).join(' · '))}</p>${f.body ?? ''}`;
+      return `<h3>${escapeHtml(f.displaytitle ?? '')}</h3><p>${escapeHtml([f.start_time && formatDateTime(f.start_time), f.location].filter(Boolean).join(' · '))}</p>${f.body ?? ''}`;
     default:
       return `<div class="placeholder">${escapeHtml(widgetLabel(w.type))}: ${escapeHtml(widgetExcerpt(w))}</div>`;
   }

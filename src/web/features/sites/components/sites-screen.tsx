@@ -125,12 +125,6 @@ export function SitesScreen({
                         <code>{site.name}</code>
                       </dd>
                     </div>
-                    <div>
-                      <dt>Id</dt>
-                      <dd>
-                        <code>{site.id}</code>
-                      </dd>
-                    </div>
                   </dl>
                 </li>
               ))}

@@ -47,11 +47,13 @@ export function CodeControl(props: FieldControlProps) {
               {
                 id: 'preview',
                 label: 'Preview',
-                content: (
+                content: value?.trim() ? (
                   <HtmlPreview
-                    html={value ?? ''}
+                    html={value}
                     title={`Preview of ${def.label.toLowerCase()} (sanitised, scripts do not run)`}
                   />
+                ) : (
+                  <p className="field__description">Nothing to preview yet: the HTML is empty.</p>
                 ),
               },
             ]}
