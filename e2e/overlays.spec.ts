@@ -91,7 +91,10 @@ test('the library grid scrolls its last cards above the upload tray, where they 
   await expect(tray.locator('.upload-row', { hasText: 'tile-99.png' })).toContainText('Uploaded', { timeout: 15_000 });
 
   await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await expect(grid.locator('[data-path$="/tile-29.png"], [data-path$="/tile-99.png"]').first()).toBeVisible();
+  // The new file is listed once the upload's refetch is in (the last card, by name); then to the end again.
+  await expect(grid.locator('[data-path$="/tile-99.png"]')).toBeVisible();
+  await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect.poll(() => grid.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1)).toBe(true);
   const trayBox = await boxOf(tray);
   const cards = await grid.locator('[data-path]').all();
   const boxes = await Promise.all(cards.map(async (c) => ({ card: c, box: await boxOf(c) })));
@@ -103,6 +106,7 @@ test('the library grid scrolls its last cards above the upload tray, where they 
   }
   const first = lastRow.sort((a, b) => a.box.x - b.box.x)[0]!;
   const name = (await first.card.getAttribute('data-path'))!.split('/').pop()!;
-  await first.card.click({ timeout: 5_000 });
+  // By its path, not its place: the grid may render its cards anew between measuring and clicking.
+  await grid.locator(`[data-path$="/${name}"]`).click({ timeout: 5_000 });
   await expect(page.getByRole('dialog', { name: new RegExp(name.replace('.', '\\.')) })).toBeVisible();
 });
