@@ -1681,6 +1681,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -1807,6 +1813,8 @@ export interface operations {
             name?: string;
             checkedOut?: boolean;
             checkedOutUser?: string;
+            /** @description Why: required (not blank) when the write rejects the item; stored trimmed; ignored otherwise. */
+            comment?: string;
           };
           id?: string;
           name?: string;
@@ -1839,6 +1847,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -1886,6 +1900,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -2350,6 +2370,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -2538,6 +2564,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -2732,6 +2764,12 @@ export interface operations {
                 state: string;
                 checkedOut: boolean;
                 checkedOutUser: string;
+                rejection?: {
+                  reason: string;
+                  by: string;
+                  /** @description ISO 8601 time of the rejection. */
+                  at: string;
+                } | null;
               };
               lastModifiedDate: string;
               createdDate: string;
@@ -2858,6 +2896,8 @@ export interface operations {
           'application/json': {
             asset: string;
             usedBy: {
+              /** @enum {string} */
+              kind?: 'template' | 'asset';
               path: string;
               displayName: string;
               region: string;
@@ -5501,6 +5541,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             seo: {
               browserTitle: string;
@@ -5672,6 +5718,8 @@ export interface operations {
             state?: 'Draft' | 'Review' | 'Public' | 'Quick Edit' | 'Archive';
             checkedOut?: boolean;
             checkedOutUser?: string;
+            /** @description Why: required (not blank) when the write rejects the item; stored trimmed; ignored otherwise. */
+            comment?: string;
           };
           seo?: {
             browserTitle?: string;
@@ -5765,6 +5813,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             seo: {
               browserTitle: string;
@@ -5855,6 +5909,12 @@ export interface operations {
               state: string;
               checkedOut: boolean;
               checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
             };
             seo: {
               browserTitle: string;

@@ -21,7 +21,9 @@ async function createText(path: string) {
   const res = await t.request({
     method: 'PUT',
     url: `/cms/rest/assets/by-path/${encodePath(path)}`,
-    payload: { type: 'cmsSimpleTextAsset', fields: { text: path } },
+    // Not the path itself: a field that is a whole `Assets/…` path refers to that asset (a copy would keep the
+    // original in use).
+    payload: { type: 'cmsSimpleTextAsset', fields: { text: `Some text: ${path.split('/').pop()}` } },
   });
   expect(res.statusCode, res.body).toBe(201);
 }

@@ -337,7 +337,13 @@ describe('asset workflow', () => {
   it('moves by the Default Workflow: Public from Draft, Quick Edit on a change of a Public asset', async () => {
     await createImage();
     const pub = metadataOf(await req('PUT', `${META}/Assets/images/logo.png`, { workflow: { state: 'Public' } }));
-    expect(pub.workflow).toEqual({ name: 'Default Workflow', state: 'Public', checkedOut: false, checkedOutUser: '' });
+    expect(pub.workflow).toEqual({
+      name: 'Default Workflow',
+      state: 'Public',
+      checkedOut: false,
+      checkedOutUser: '',
+      rejection: null,
+    });
     const edited = metadataOf(await req('PUT', `${META}/Assets/images/logo.png`, { fields: { alttext: 'new' } }));
     expect(edited.workflow).toMatchObject({ state: 'Quick Edit', checkedOut: true, checkedOutUser: 'admin' });
     const republished = metadataOf(
