@@ -94,7 +94,16 @@ test('the library grid scrolls its last cards above the upload tray, where they 
   // The new file is listed once the upload's refetch is in (the last card, by name); then to the end again.
   await expect(grid.locator('[data-path$="/tile-99.png"]')).toBeVisible();
   await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await expect.poll(() => grid.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1)).toBe(true);
+  // At the end and settled: a scroll during the click would cancel the press (react-aria's usePress).
+  await expect
+    .poll(() =>
+      grid.evaluate(async (el) => {
+        const top = el.scrollTop;
+        for (let i = 0; i < 3; i += 1) await new Promise(requestAnimationFrame);
+        return el.scrollTop === top && top + el.clientHeight >= el.scrollHeight - 1;
+      }),
+    )
+    .toBe(true);
   const trayBox = await boxOf(tray);
   const cards = await grid.locator('[data-path]').all();
   const boxes = await Promise.all(cards.map(async (c) => ({ card: c, box: await boxOf(c) })));
