@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import type { FieldControlProps } from './field-control';
 import { DateControl, DateTimeControl } from './controls/date-controls';
 import { AssetPathControl, SitePathControl } from './controls/path-controls';
+import { HtmlControl } from './controls/rich-text/rich-text-deferred';
 import { TemplateListControl } from './controls/template-list-control';
 import {
   BooleanControl,
@@ -15,7 +16,6 @@ import {
 } from './controls/text-controls';
 
 // The rich text (tiptap) and code (CodeMirror) editors load with the first form that needs them.
-const RichTextControl = lazy(() => import('./controls/rich-text/rich-text-control'));
 const CodeControl = lazy(() => import('./controls/code/code-control'));
 const JsonStructuredControl = lazy(() => import('./controls/json-structured-control'));
 
@@ -55,11 +55,7 @@ export function FieldControl(props: FieldControlProps) {
     case 'boolean-as-string':
       return <BooleanControl {...props} />;
     case 'html':
-      return (
-        <Loading props={props}>
-          <RichTextControl {...props} />
-        </Loading>
-      );
+      return <HtmlControl {...props} loading={(control) => <Loading props={props}>{control}</Loading>} />;
     case 'code':
       return (
         <Loading props={props}>

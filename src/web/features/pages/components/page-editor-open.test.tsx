@@ -72,10 +72,11 @@ async function openPage(html: readonly string[]) {
   });
   // The first render of a file loads the editor's lazy code: on a busy machine that alone takes over a second.
   expect(await screen.findByRole('heading', { level: 1, name: 'Opened' }, { timeout: 10_000 })).toBeTruthy();
-  // Every rich text field has loaded: in the visual editor, or in the HTML view for what it cannot hold.
+  // Every rich text field is there: in the HTML view for what the visual editor cannot hold, else as its static
+  // view (the page editor mounts tiptap on first use).
   await waitFor(
     () => {
-      expect(screen.queryAllByRole('toolbar', { name: 'Formatting of Text' }).length).toBe(html.length);
+      expect(document.querySelectorAll('.rich-text__frame').length).toBe(html.length);
       expect(document.querySelectorAll('.rich-text__frame[data-mode="source"] .cm-editor').length).toBe(
         screen.queryAllByText(/This text contains markup the visual editor cannot show/).length,
       );
@@ -91,13 +92,20 @@ const pause = (ms = 600) => act(() => new Promise((r) => setTimeout(r, ms)));
 describe('opening a page in the editor', () => {
   it('changes nothing: rich text the editor would write differently is not a change, saved or kept', async () => {
     const { user, puts } = await openPage(STORED_HTML);
-    expect(screen.getAllByText(/This text contains markup the visual editor cannot show/).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(/This text contains markup the visual editor cannot show/, {}, { timeout: 10_000 }))
+        .length,
+    ).toBeGreaterThan(0);
 
     // The user goes into each visual editor and out again, typing nothing.
     for (const box of screen.getAllByRole('textbox', { name: 'Text' })) {
       if (box.closest('[hidden]')) continue;
       await user.click(box);
     }
+    // Each click made the editor (its toolbar shows): the editors themselves wrote nothing either.
+    await waitFor(() =>
+      expect(screen.getAllByRole('toolbar', { name: 'Formatting of Text' })).toHaveLength(STORED_HTML.length),
+    );
     await user.tab();
     await pause();
 
@@ -114,7 +122,10 @@ describe('opening a page in the editor', () => {
 
   it('an edit undone is no change: the stored HTML stays, nothing to save, no draft left', async () => {
     const { user, puts } = await openPage(['<p><b>bold</b> text</p>']);
-    await user.type(screen.getByRole('textbox', { name: 'Text' }), '!');
+    // The field is its static view until clicked; the click makes it the editor, which takes the typing.
+    await user.click(screen.getByRole('textbox', { name: 'Text' }));
+    await screen.findByRole('toolbar', { name: 'Formatting of Text' });
+    await user.keyboard('!');
     expect(await screen.findByText(/1 unsaved change/)).toBeTruthy();
     await pause();
     expect(await appDraftStore().list(ADMIN_ME.username)).toHaveLength(1);

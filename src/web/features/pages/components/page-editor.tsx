@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Page, RegionInput } from '../../../../shared/api/pages';
 import { Button } from '../../../components/ui/button';
 import { HtmlPreview } from '../../../components/ui/html-preview';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control';
-import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
 import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
@@ -17,12 +16,13 @@ import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { errorMessage, errorTitle } from '../../../lib/errors';
 import { pagesKeys } from '../../../lib/query-keys';
-import { countChanges, locateWidget } from '../lib/editor-doc';
+import { countChanges, locateWidget, type PageProps } from '../lib/editor-doc';
 import { pageConflictRows } from '../lib/page-conflict';
 import type { SaveProblem } from '../lib/save-problems';
 import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog } from './approve-assets-dialog';
 import { DiscardChangesButton } from './discard-changes';
+import { EditorTabs } from './editor-tabs';
 import { PageOutline } from './page-outline';
 import { PropertiesPanel } from './properties-panel';
 import { RegionsView } from './regions-view';
@@ -97,7 +97,7 @@ export function PageEditor({
 
   // Like the Save button: with nothing changed there is nothing to send (the browser's "Save page as" stays off).
   useSaveShortcut(() => {
-    if (!isReadOnly && !editor.conflict && editor.dirty) void editor.save();
+    if (!isReadOnly && !editor.conflict && editor.hasChanges()) void editor.save();
   });
 
   const history = usePageHistory({
@@ -116,17 +116,25 @@ export function PageEditor({
     openShare: setSharing,
   });
 
-  const goToWidget = (key: string) => {
-    setTab('content');
-    if (view === 'preview') setView('edit');
-    setAnnouncement('');
-    focus.focusLater({ key, target: 'field' });
-  };
-  const goToRegion = (region: string) => {
-    setTab('content');
-    if (view === 'preview') setView('edit');
-    focus.focusRegion(region);
-  };
+  // Stable, so the (memoised) outline is not drawn again for a keystroke.
+  const { focusLater, focusRegion } = focus;
+  const goToWidget = useCallback(
+    (key: string) => {
+      setTab('content');
+      setView((v) => (v === 'preview' ? 'edit' : v));
+      setAnnouncement('');
+      focusLater({ key, target: 'field' });
+    },
+    [focusLater],
+  );
+  const goToRegion = useCallback(
+    (region: string) => {
+      setTab('content');
+      setView((v) => (v === 'preview' ? 'edit' : v));
+      focusRegion(region);
+    },
+    [focusRegion],
+  );
 
   const switchTemplate = async (templateName: string, body?: RegionInput[]) => {
     setSwitching(true);
@@ -148,12 +156,21 @@ export function PageEditor({
     }
   };
 
+  // Stable, so the (memoised) properties panel is not drawn again for a keystroke in a widget.
+  const latest = useRef({ changeProps, switchTemplate });
+  latest.current = { changeProps, switchTemplate };
+  const onPropsChange = useCallback((next: PageProps) => latest.current.changeProps(next), []);
+  const onSwitchTemplate = useCallback(
+    (name: string, body?: RegionInput[]) => latest.current.switchTemplate(name, body),
+    [],
+  );
+
   const conflictRows = editor.conflict?.theirs ? pageConflictRows(page, editor.conflict.theirs.data, doc) : [];
   const regionNames = useMemo(() => page.body.filter((r) => r.editable).map((r) => r.name), [page]);
-  const preview = (
+  const preview = view !== 'edit' && (
     <section className="page-editor__preview" aria-label="Preview">
       <HtmlPreview
-        html={pagePreviewHtml(page, doc)}
+        html={pagePreviewHtml(page, editor.settledDoc)}
         css={PAGE_PREVIEW_CSS}
         title={`Preview of ${title}`}
         className="page-editor__frame"
@@ -180,10 +197,10 @@ export function PageEditor({
       key={editor.version}
       page={page}
       props={doc.props}
-      onChange={changeProps}
+      onChange={onPropsChange}
       isReadOnly={isReadOnly}
       isDirty={editor.dirty}
-      onSwitchTemplate={switchTemplate}
+      onSwitchTemplate={onSwitchTemplate}
       isSwitching={switching}
     />
   );
@@ -275,7 +292,7 @@ export function PageEditor({
         {view !== 'preview' && (
           <PageOutline
             page={page}
-            doc={doc}
+            doc={editor.settledDoc}
             problems={editor.problems}
             onGoToWidget={goToWidget}
             onGoToRegion={goToRegion}
@@ -283,11 +300,10 @@ export function PageEditor({
         )}
         {view !== 'preview' && (
           <div className="page-editor__main">
-            <Tabs
+            <EditorTabs
               label="Edit"
               selected={tab}
               onSelectedChange={setTab}
-              keepMounted
               tabs={[
                 { id: 'content', label: 'Content', content },
                 { id: 'properties', label: 'Properties', content: properties },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Page } from '../../../../shared/api/pages';
 import { WidgetTypeIcon } from '../../../kit/type-icon';
 import { AlertIcon } from '../../../components/ui/icons';
@@ -9,7 +9,7 @@ import type { SaveProblem } from '../lib/save-problems';
  * The page's outline: regions in template order, each with its widgets (type and a short excerpt). Choosing a
  * widget scrolls to it and moves the focus into it; choosing a region goes to its heading.
  */
-export function PageOutline({
+export const PageOutline = memo(function PageOutline({
   page,
   doc,
   problems,
@@ -111,4 +111,4 @@ export function PageOutline({
       </details>
     </nav>
   );
-}
+});

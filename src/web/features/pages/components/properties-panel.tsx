@@ -1,5 +1,5 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { FieldDef } from '../../../../shared/registry';
 import { DatePicker } from '../../../components/ui/date-picker';
 import { Select, type SelectOption } from '../../../components/ui/select';
@@ -72,7 +72,8 @@ const CODE_FIELDS = [
  * The page's properties: display name, summary, template (switching asks where each region's content goes and
  * what is dropped), search engine settings, calendar dates, code snippets and the post date.
  */
-export function PropertiesPanel({
+/** Memoised: a keystroke in a widget does not draw the properties again. */
+export const PropertiesPanel = memo(function PropertiesPanel({
   page,
   props,
   onChange,
@@ -256,4 +257,4 @@ export function PropertiesPanel({
       )}
     </div>
   );
-}
+});

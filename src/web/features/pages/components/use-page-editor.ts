@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
 import type { Page, PagePutBody } from '../../../../shared/api/pages';
 import { splitPath } from '../../../../shared/api/paths';
@@ -63,16 +63,19 @@ export function usePageEditor({
     },
   );
 
-  const plan = useMemo(() => planSave(base.data, doc), [base, doc]);
+  // Off the keystroke path: the save plan, the change count, the draft and what reads them (the header's line,
+  // the outline) follow the doc in a render of their own after the keystroke's, which only redraws its widget.
+  const settledDoc = useDeferredValue(doc);
+  const plan = useMemo(() => planSave(base.data, settledDoc), [base, settledDoc]);
   const dirty = plan !== null;
-  const changeCount = useMemo(() => (dirty ? countChanges(base.data, doc) : 0), [dirty, base, doc]);
+  const changeCount = useMemo(() => (dirty ? countChanges(base.data, settledDoc) : 0), [dirty, base, settledDoc]);
 
   // Every edit is kept in this browser as it is made; when the edits are all undone, the draft of them goes too
   // (nothing is left to offer back when the page is opened again).
   const writeDraft = draft.write;
   useEffect(() => {
-    writeDraft(dirty ? { base: base.data, doc } : null, base.etag);
-  }, [dirty, doc, base, writeDraft]);
+    writeDraft(dirty ? { base: base.data, doc: settledDoc } : null, base.etag);
+  }, [dirty, settledDoc, base, writeDraft]);
 
   const replace = useCallback((next: WithEtag<Page>, nextDoc?: EditorDoc) => {
     setBase(next);
@@ -229,15 +232,19 @@ export function usePageEditor({
   return {
     base,
     doc,
+    /** The doc as the outline, the change count and the draft see it: `doc` once the keystroke is drawn. */
+    settledDoc,
     setDoc,
     version,
     plan,
     dirty,
+    /** Whether the doc as it is this instant differs from the base (a key pressed right after typing). */
+    hasChanges: () => planSave(base.data, doc) !== null,
     changeCount,
     saving,
     saveError,
     /** Why the last save did not go through, by widget and field (those fixed since left out). */
-    problems: useMemo(() => standingProblems(problems, doc), [problems, doc]),
+    problems: useMemo(() => standingProblems(problems, settledDoc), [problems, settledDoc]),
     clearSaveError: () => setSaveError(null),
     save,
     put,

@@ -82,7 +82,7 @@ export function usePageHistory({
       const step: HistoryStep = { id: nextId.current, label, before, ...options };
       const joins = (last: HistoryStep | undefined) => Boolean(options.fieldsOf) && last?.fieldsOf === options.fieldsOf;
       setPast((p) => (joins(p.at(-1)) ? p : [...p, step]));
-      setFuture([]);
+      setFuture((f) => (f.length ? [] : f));
       current.current = after;
       setDoc(after);
       return step.id;

@@ -17,7 +17,7 @@ export type FocusTarget =
 
 /** Where focus goes in a widget, best first: a text to type in, then any field, then a button or link. */
 const FIELD_SELECTORS = [
-  '[contenteditable="true"], input:not([type=hidden]), textarea',
+  '[contenteditable="true"], [data-rich-text-static], input:not([type=hidden]), textarea',
   '[role="spinbutton"], [role="combobox"], button:not([disabled]), a[href]',
 ].map((s) =>
   s
@@ -66,7 +66,8 @@ function focusWhenReady(find: (tries: number) => HTMLElement | null) {
 const cardOf = (key: string) => document.querySelector<HTMLElement>(`[data-widget-key="${CSS.escape(key)}"]`);
 
 /** The controls a person types in or operates, for the first of them in a field. */
-const CONTROLS = 'input:not([type=hidden]), textarea, [contenteditable="true"], [role="spinbutton"], button, select';
+const CONTROLS =
+  'input:not([type=hidden]), textarea, [contenteditable="true"], [data-rich-text-static], [role="spinbutton"], button, select';
 /** Tries that wait for a field to draw its invalid marks before its first control is taken instead. */
 const INVALID_WAIT_TRIES = 6;
 

@@ -39,18 +39,25 @@ export const WIDGET_DRAG_TYPE = 'application/x-folio-widget';
  * in place), and its actions — Move up/down (keyboard), a drag handle (pointer), move to another region,
  * duplicate, share, remove. A linked shared asset is read-only here, with "Edit in asset library" and "Detach".
  */
-export const WidgetCard = memo(function WidgetCard({
-  widget,
-  region,
-  index,
-  count,
-  otherRegions,
-  pagePath,
-  isReadOnly,
-  actions,
-  controllers,
-  assetHref,
-}: {
+export const WidgetCard = memo(WidgetCardView, sameCard);
+
+/**
+ * Whether a card would draw the same: its props are the same, or only the fields of a local widget changed. Those
+ * come from its own form (a keystroke), which already shows them; anything else that changes them (an undo, a
+ * reload) draws the forms again through a new key. So typing redraws no card at all.
+ */
+function sameCard(prev: WidgetCardProps, next: WidgetCardProps): boolean {
+  for (const k of Object.keys(next) as (keyof WidgetCardProps)[]) {
+    if (k !== 'widget' && prev[k] !== next[k]) return false;
+  }
+  const a = prev.widget;
+  const b = next.widget;
+  if (a === b) return true;
+  const local = !isBinaryWidget(b.type) && !(b.shared !== undefined && b.share !== 'create');
+  return local && a.key === b.key && a.id === b.id && a.type === b.type && a.shared === b.shared && a.share === b.share;
+}
+
+interface WidgetCardProps {
   widget: EditorWidget;
   region: string;
   index: number;
@@ -61,7 +68,20 @@ export const WidgetCard = memo(function WidgetCard({
   actions: WidgetActions;
   controllers: Map<string, FieldsFormController>;
   assetHref: (assetPath: string) => string;
-}) {
+}
+
+function WidgetCardView({
+  widget,
+  region,
+  index,
+  count,
+  otherRegions,
+  pagePath,
+  isReadOnly,
+  actions,
+  controllers,
+  assetHref,
+}: WidgetCardProps) {
   const headingId = useId();
   const label = widgetLabel(widget.type);
   const linked = widget.shared !== undefined && widget.share !== 'create';
@@ -231,7 +251,7 @@ export const WidgetCard = memo(function WidgetCard({
       </div>
     </article>
   );
-});
+}
 
 /** The kit's form of a local widget's content; every edit goes to the editor's doc. */
 function LocalWidgetForm({

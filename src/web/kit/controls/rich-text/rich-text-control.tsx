@@ -1,6 +1,7 @@
-import { Editor as TiptapEditor, Extension } from '@tiptap/core';
+import { createDocument, Editor as TiptapEditor, Extension, getHTMLFromFragment, getSchema } from '@tiptap/core';
+import type { Schema } from '@tiptap/pm/model';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormDialog } from '../../../components/ui/dialog';
 import { FieldShell } from '../../../components/ui/field-shell';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -15,6 +16,7 @@ import { richTextExtensions, serializeEditorHtml } from './extensions';
 import { checkFidelity, listLosses, type Fidelity } from './fidelity';
 import { LinkDialog } from './link-dialog';
 import { cleanPastedHtml, isEditorClipboard } from './paste-cleanup';
+import type { Activation } from './rich-text-deferred';
 import { RichTextToolbar, type Mode } from './rich-text-toolbar';
 import './rich-text.css';
 
@@ -30,7 +32,7 @@ const outputOf = (editor: Editor) => serializeEditorHtml(editor.getHTML());
  * library, tables, undo — and an HTML view. Stored HTML the editor cannot hold (fidelity.ts) opens in the HTML view,
  * saying what the visual editor would drop; nothing is rewritten unless the user edits. Loaded on first use.
  */
-export function RichTextControl(props: FieldControlProps) {
+export function RichTextControl(props: FieldControlProps & { activation?: Activation }) {
   const { def, value, errorMessage, isReadOnly } = props;
   if (isReadOnly) {
     return (
@@ -71,7 +73,8 @@ function RichTextEditor({
   labelId,
   describedBy,
   isInvalid,
-}: FieldControlProps & { labelId: string; describedBy?: string; isInvalid: boolean }) {
+  activation = 'none',
+}: FieldControlProps & { labelId: string; describedBy?: string; isInvalid: boolean; activation?: Activation }) {
   const services = useKitServices();
   const [mode, setMode] = useState<Mode>('visual');
   const [fidelity, setFidelity] = useState<Fidelity>({ representable: true, losses: [] });
@@ -135,12 +138,32 @@ function RichTextEditor({
     onUpdate: ({ editor: changed }) => {
       const html = outputOf(changed);
       const next = html === loaded.current.output ? loaded.current.value : html;
+      // Not kept in state while typing (a render of the control and its toolbar per keystroke): the HTML view
+      // takes `known` when it opens.
       known.current = next ?? '';
-      setSource(next ?? '');
       handlers.current.onChange(next);
     },
     onBlur: () => handlers.current.onBlur?.(),
   });
+
+  // Taking over from the static view (rich-text-deferred.tsx): the caret where the person clicked, or at the start.
+  const taken = useRef(false);
+  useLayoutEffect(() => {
+    if (taken.current || !editor || activation === 'none') return;
+    taken.current = true;
+    if (activation === 'start') {
+      editor.commands.focus('start', { scrollIntoView: false });
+      return;
+    }
+    const box = editor.view.dom.getBoundingClientRect();
+    let hit: { pos: number } | null = null;
+    try {
+      hit = editor.view.posAtCoords({ left: box.left + activation.x, top: box.top + activation.y });
+    } catch {
+      // No layout to ask (a test DOM): the caret goes to the end.
+    }
+    editor.commands.focus(hit ? hit.pos : 'end', { scrollIntoView: false });
+  }, [editor, activation]);
 
   // A new value from outside (the form was reset or reloaded): show it, and check it again.
   useEffect(() => {
@@ -174,6 +197,7 @@ function RichTextEditor({
   const switchTo = (next: Mode) => {
     if (!editor || next === mode) return;
     if (next === 'source') {
+      setSource(known.current);
       setMode('source');
       return;
     }
@@ -278,6 +302,18 @@ function SourceLoading() {
       <Spinner /> Loading the HTML view…
     </p>
   );
+}
+
+let schema: Schema | null = null;
+
+/**
+ * Whether the visual editor keeps `html` as it is (fidelity.ts), worked out from the editor's schema alone (no
+ * editor view): the static view of a deferred field (rich-text-deferred.tsx) mounts the editor at once when not.
+ */
+export function visualEditorKeeps(html: string): boolean {
+  schema ??= getSchema(richTextExtensions());
+  const doc = createDocument(html, schema);
+  return checkFidelity(html, serializeEditorHtml(getHTMLFromFragment(doc.content, schema))).representable;
 }
 
 /** What the editor would save from `html`, worked out in a detached editor (the one on screen is untouched). */

@@ -1,0 +1,112 @@
+import { lazy, Suspense, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { FieldShell } from '../../../components/ui/field-shell';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { DeferRichText } from '../../defer-rich-text';
+import type { FieldControlProps } from '../../field-control';
+import './rich-text.css';
+
+/** How the editor takes over from the static view: at a point of it (px from its corner), at the start, unfocused. */
+export type Activation = { x: number; y: number } | 'start' | 'none';
+
+// tiptap and its schema load with the first rich text field; the static view needs none of it.
+const loadEditor = () => import('./rich-text-control');
+const RichTextControl = lazy(loadEditor);
+
+/** Starts loading the rich text editor (a page link hovered, a page opening). */
+export function preloadRichText() {
+  void loadEditor();
+}
+
+/**
+ * `html`: the rich text control. Inside `DeferRichText` it starts as the field's sanitised HTML, laid out as the
+ * editor lays it out, and becomes the editor (caret where the person clicked) on the first click or focus. HTML
+ * the visual editor would not keep as it is mounts the editor at once, so the HTML view and its notice show.
+ */
+export function HtmlControl({
+  loading,
+  ...props
+}: FieldControlProps & {
+  /** Wraps the editor while it loads when nobody asked for it yet (the form's usual "Loading the editor…"). */
+  loading: (control: ReactNode) => ReactNode;
+}) {
+  const defer = useContext(DeferRichText);
+  const [activation, setActivation] = useState<Activation | null>(() =>
+    !defer || props.isReadOnly || !props.value ? 'none' : null,
+  );
+  const { value, focusRef } = props;
+
+  useEffect(() => {
+    if (activation) return;
+    let live = true;
+    void loadEditor().then((m) => {
+      if (live && !m.visualEditorKeeps(value ?? '')) setActivation((a) => a ?? 'none');
+    });
+    return () => {
+      live = false;
+    };
+  }, [activation, value]);
+
+  useEffect(() => {
+    if (activation) return;
+    focusRef?.({ focus: () => setActivation('start') });
+    return () => focusRef?.(null);
+  }, [activation, focusRef]);
+
+  const preview = <RichTextPreview {...props} onActivate={(a) => setActivation((now) => now ?? a)} />;
+  if (!activation) return preview;
+  // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line.
+  if (activation === 'none') return loading(<RichTextControl {...props} activation="none" />);
+  return (
+    <Suspense fallback={preview}>
+      <RichTextControl {...props} activation={activation} />
+    </Suspense>
+  );
+}
+
+/** The field as the editor will show it, without the editor: a focusable text box that becomes the editor. */
+function RichTextPreview({
+  def,
+  value,
+  errorMessage,
+  onActivate,
+}: FieldControlProps & { onActivate: (a: Activation) => void }) {
+  const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    // No focus or selection in the static copy: the editor takes both where the pointer went down.
+    e.preventDefault();
+    const box = e.currentTarget.getBoundingClientRect();
+    onActivate({ x: e.clientX - box.left, y: e.clientY - box.top + e.currentTarget.scrollTop });
+  };
+  return (
+    <FieldShell
+      label={def.label}
+      description={def.help}
+      errorMessage={errorMessage}
+      isRequired={def.required}
+      className="rich-text"
+    >
+      {({ labelId, describedBy, isInvalid }) => (
+        <div className="rich-text__frame" data-invalid={isInvalid || undefined} data-mode="visual">
+          <div className="rich-text__toolbar rich-text__toolbar--placeholder" aria-hidden="true" />
+          <div className="rich-text__body">
+            <div
+              className="rich-text__prose rich-text__editable"
+              role="textbox"
+              aria-multiline="true"
+              aria-labelledby={labelId}
+              aria-describedby={describedBy}
+              aria-invalid={isInvalid || undefined}
+              tabIndex={0}
+              data-rich-text-static=""
+              onMouseDown={onMouseDown}
+              onClick={(e) => e.preventDefault()}
+              onFocus={() => onActivate('start')}
+              // Sanitised by the app's one sanitiser: it renders no script, handler or javascript: URL.
+              dangerouslySetInnerHTML={{ __html: sanitizeHtml(value ?? '') }}
+            />
+          </div>
+        </div>
+      )}
+    </FieldShell>
+  );
+}
