@@ -9,13 +9,13 @@ import './rich-text.css';
 export type Activation = { x: number; y: number } | 'start' | 'none';
 
 // tiptap and its schema load with the first rich text field; the static view needs none of it.
-const loadEditor = () => import('./rich-text-control');
+let loaded: typeof import('./rich-text-control') | null = null;
+const loadEditor = () =>
+  import('./rich-text-control').then((m) => {
+    loaded = m;
+    return m;
+  });
 const RichTextControl = lazy(loadEditor);
-
-/** Starts loading the rich text editor (a page link hovered, a page opening). */
-export function preloadRichText() {
-  void loadEditor();
-}
 
 /**
  * `html`: the rich text control. Inside `DeferRichText` it starts as the field's sanitised HTML, laid out as the
@@ -56,6 +56,9 @@ export function HtmlControl({
   if (!activation) return preview;
   // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line.
   if (activation === 'none') return loading(<RichTextControl {...props} activation="none" />);
+  // A click or focus once the editor has loaded (the static view asks for it as it mounts): the editor takes over
+  // in this very render, so keys typed right after the click reach it (a lazy component would wait a tick).
+  if (loaded) return <loaded.RichTextControl {...props} activation={activation} />;
   return (
     <Suspense fallback={preview}>
       <RichTextControl {...props} activation={activation} />
