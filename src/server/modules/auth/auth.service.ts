@@ -4,13 +4,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest, unauthenticated } from '../../lib/errors.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
-import {
-  findUserCredentials,
-  findUserCredentialsNow,
-  hasUsers,
-  insertUserRecord,
-  setPasswordHash,
-} from '../users/user-records.js';
+import { findUserCredentials, hasUsers, insertUserRecord, setPasswordHash } from '../users/user-records.js';
 import { authRepository as repo } from './auth.repository.js';
 import { createPasswordCheck } from './password-check.js';
 
@@ -130,7 +124,7 @@ export function createAuthService(ctx: AppContext) {
     const key = basicCacheKey(header);
     const cached = basicCache.get(key);
     if (!cached || cached.expires <= ctx.now()) return null;
-    const user = findUserCredentialsNow(db, readNow, cached.username);
+    const user = findUserCredentials(db, cached.username, { now: readNow });
     if (!user || user.password_hash !== cached.passwordHash) {
       basicCache.delete(key);
       return null;
@@ -148,7 +142,7 @@ export function createAuthService(ctx: AppContext) {
   function resolveSessionNow(sessionId: string, generation: string | undefined): SessionInfo | undefined {
     if (!readNow) return undefined;
     const idHash = sha256(sessionId);
-    const row = repo.findSessionNow(db, readNow, idHash);
+    const row = repo.findSession(db, idHash, { now: readNow });
     if (!row) return undefined;
     const now = ctx.now();
     const lastSeen = Number(row.last_seen_at);

@@ -255,14 +255,11 @@ export function createPageWrites(
       const ts = isoTime(now);
       const path = docPathOf(segments);
       if (path !== undefined && body.body === undefined) {
-        const { readNow } = ctx.database;
         const quick = await guardedWrite(
           path,
           scope,
           async () => {
-            const found = readNow
-              ? repo.docByPathNow(ctx.db, readNow, segments)
-              : await repo.docByPath(ctx.db, segments);
+            const found = await repo.docByPath(ctx.db, segments, { now: ctx.database.readNow });
             return found?.row ? (found as RememberedPage) : undefined;
           },
           (found) => putFieldsOf(found, actor, segments, path, body, pre, ts, claim),
