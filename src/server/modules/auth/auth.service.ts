@@ -148,10 +148,20 @@ export function createAuthService(ctx: AppContext) {
     const lastSeen = Number(row.last_seen_at);
     const expiresAt = Number(row.expires_at);
     if (now > expiresAt || now - lastSeen > Math.min(SESSION_TOUCH_MS, ctx.config.sessionIdleMs)) return undefined;
+    return sessionOf(idHash, row, lastSeen, generation);
+  }
+
+  /** The session of a live row, remembered under `generation` when one is given. */
+  function sessionOf(
+    idHash: string,
+    row: { username: string; role: string; csrf_token: string; expires_at: number },
+    lastSeen: number,
+    generation: string | undefined,
+  ): SessionInfo {
     const session = { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
     if (generation !== undefined) {
       if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-      sessionCache.set(idHash, { ...session, expiresAt, lastSeenAt: lastSeen, generation });
+      sessionCache.set(idHash, { ...session, expiresAt: Number(row.expires_at), lastSeenAt: lastSeen, generation });
     }
     return session;
   }
@@ -281,12 +291,7 @@ export function createAuthService(ctx: AppContext) {
         await repo.touchSession(db, idHash, now);
         lastSeen = now;
       }
-      const session = { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
-      if (generation !== undefined) {
-        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-        sessionCache.set(idHash, { ...session, expiresAt, lastSeenAt: lastSeen, generation });
-      }
-      return session;
+      return sessionOf(idHash, row, lastSeen, generation);
     },
 
     /**

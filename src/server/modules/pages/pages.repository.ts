@@ -33,17 +33,15 @@ const FIND_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
   db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId),
 );
 const UPDATE_PAGE = preparedUpdate<PageRow>('pages', 'node_id');
-/** The page row and the current page-doc epoch, in one statement (one snapshot); locked on PostgreSQL. */
-const PAGE_DOC = prepared(
-  (db: Kysely<DB>, p: { nodeId: string }) =>
-    sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
-    where p.node_id = ${p.nodeId} and e.id = 1`,
-);
-const LOCK_PAGE_DOC = prepared(
-  (db: Kysely<DB>, p: { nodeId: string }) =>
-    sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
-    where p.node_id = ${p.nodeId} and e.id = 1${sql.raw(isPostgres(db) ? ' for update of p' : '')}`,
-);
+/** The page row and the current page-doc epoch, in one statement (one snapshot); `lock`: locked (PostgreSQL). */
+const pageDoc = (lock: boolean) =>
+  prepared(
+    (db: Kysely<DB>, p: { nodeId: string }) =>
+      sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
+      where p.node_id = ${p.nodeId} and e.id = 1${sql.raw(lock && isPostgres(db) ? ' for update of p' : '')}`,
+  );
+const PAGE_DOC = pageDoc(false);
+const LOCK_PAGE_DOC = pageDoc(true);
 /** What a GET needs of a page path: each segment's node (as far as the path resolves) and the page's doc. */
 export interface PageDocByPath {
   /** Per segment: id, kind and access level of the node of that name, or null from the first missing one on. */
@@ -193,9 +191,12 @@ export const pagesRepository = {
     return UPDATE_PAGE.run(db, nodeId, patch);
   },
 
-  /** The page row with the current page-doc epoch. */
-  findPageDoc(db: Kysely<DB>, nodeId: string) {
-    return PAGE_DOC.first(db, { nodeId });
+  /**
+   * The page row with the current page-doc epoch; with `lock`, locked until the transaction ends (PostgreSQL) so
+   * concurrent writers of one page queue up.
+   */
+  findPageDoc(db: Kysely<DB>, nodeId: string, { lock = false } = {}) {
+    return (lock ? LOCK_PAGE_DOC : PAGE_DOC).first(db, { nodeId });
   },
 
   /**
@@ -224,11 +225,6 @@ export const pagesRepository = {
     p: { nodeId: string; path: string; etag: string; seq: string | number; epoch: string | number },
   ) {
     return (await STORE_DOC_PATH.run(db, p)) > 0n;
-  },
-
-  /** `findPageDoc`, locked until the transaction ends (PostgreSQL) so concurrent writers of one page queue up. */
-  lockPageDoc(db: Kysely<DB>, nodeId: string) {
-    return LOCK_PAGE_DOC.first(db, { nodeId });
   },
 
   /**
@@ -299,7 +295,6 @@ export const pagesRepository = {
     }
   },
 
-  /** The asset row of a node, when the node is an asset. */
   /**
    * The asset a widget links; with `share`, under a share lock until the transaction ends (PostgreSQL): an update
    * of its fields then waits for the page write, and finds the page's new link (migration 0160).
