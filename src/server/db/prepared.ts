@@ -16,41 +16,59 @@ interface Plan {
   sql: string;
   /** The plan as a batched lookup (`batched` queries on PostgreSQL). */
   shape?: BatchShape;
-  /** Per bound parameter: the name of the caller's parameter, or a constant the builder wrote in. */
-  slots: ({ param: string } | { value: unknown })[];
+  /** Per bound parameter: the caller's parameter, a proof's value (by index), or a constant the builder wrote in. */
+  slots: ({ param: string } | { proof: number } | { value: unknown })[];
+}
+
+/** Synchronous reads of one row (Database.readNow: SQLite's own read-only connection). */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown;
+
+/**
+ * How a lookup reads: with `now`, synchronously through it (SQLite); with `proof`, the row has a `proven` column
+ * telling whether the proof's condition holds (an ActorClaim's), read in the same statement.
+ */
+export interface LookupMode {
+  now?: ReadNow | undefined;
+  proof?: StatementProof | undefined;
+}
+
+/** The mode of a lookup given none: answered by a promise. */
+export interface Later {
+  now?: undefined;
+}
+
+/** What a lookup in `mode` answers: the row now when a `now` is given, a promise of it when none is. */
+export type Answer<M, T> = M extends { now: ReadNow } ? T : M extends { now?: undefined } ? Promise<T> : T | Promise<T>;
+
+/** `f` applied to an answer, synchronously when it is not a promise. */
+export function mapAnswer<M, T, U>(answer: Answer<M, T>, f: (t: T) => U): Answer<M, U> {
+  return (answer instanceof Promise ? answer.then(f) : f(answer as T)) as Answer<M, U>;
 }
 
 export interface PreparedQuery<P, R> {
   /** Every row. */
   all(db: Kysely<any>, params: P): Promise<R[]>;
-  /** The first row, or undefined. */
-  first(db: Kysely<any>, params: P): Promise<R | undefined>;
+  /** The first row, or undefined, read as `mode` says. */
+  first<M extends LookupMode = Later>(db: Kysely<any>, params: P, mode?: M): Answer<M, R | undefined>;
   /** Rows changed (UPDATE, DELETE, INSERT). */
   run(db: Kysely<any>, params: P): Promise<bigint>;
-  /**
-   * The first row, read now through `readNow` (Database.readNow: SQLite's own read-only connection), with the SQL
-   * compiled for `db`'s dialect. For reads only.
-   */
-  firstNow(
-    db: Kysely<any>,
-    readNow: (sql: string, parameters: readonly unknown[]) => unknown,
-    params: P,
-  ): R | undefined;
 }
 
 /**
- * A query of a fixed shape, built and compiled by Kysely once per dialect and then run with new values.
+ * A query of a fixed shape, built and compiled by Kysely once per dialect (and proof condition) and then run with
+ * new values.
  *
  * Kysely builds every query as a tree of frozen nodes and compiles it to SQL on every call. For the small indexed
  * queries on a request's path that costs more than running them (a profile of PUT page: ~45 % of the CPU in
  * Kysely's builder and compiler, ~20 % in SQLite). `build` gets a stand-in for each parameter; each must be used as
- * a value as it is (not transformed, not spliced into SQL), which is checked on the first compile. Queries whose
- * SQL depends on the values (an `in` list, optional conditions) stay ordinary Kysely queries.
+ * a value as it is (not transformed, not spliced into SQL), which is checked on the first compile. A lookup that
+ * can prove a claim puts `proven` (`, <condition> as proven`, or nothing) in its select list. Queries whose SQL
+ * depends on the values (an `in` list, optional conditions) stay ordinary Kysely queries.
  *
  * Works in transactions too: a `Transaction` is a `Kysely` on the same dialect.
  */
 export function prepared<P extends Record<string, unknown>, R>(
-  build: (db: Kysely<any>, p: P) => Compilable<R> | RawBuilder<R>,
+  build: (db: Kysely<any>, p: P, proven: RawBuilder<unknown>) => Compilable<R> | RawBuilder<R>,
   opts: {
     /**
      * A lookup of at most one row: on PostgreSQL, outside a transaction, `first` runs made at the same time go out
@@ -59,12 +77,15 @@ export function prepared<P extends Record<string, unknown>, R>(
     batched?: boolean;
   } = {},
 ): PreparedQuery<P, R> {
-  // Per dialect adapter (SQLite and PostgreSQL write different SQL); a transaction shares its database's adapter.
-  const plans = new WeakMap<object, Plan>();
+  // Per dialect adapter (SQLite and PostgreSQL write different SQL; a transaction shares its database's adapter),
+  // then per proof condition ('' for none).
+  const plans = new WeakMap<object, Map<string, Plan>>();
 
-  function plan(db: Kysely<any>): Plan {
+  function plan(db: Kysely<any>, proof?: StatementProof): Plan {
     const adapter = db.getExecutor().adapter;
-    const known = plans.get(adapter);
+    let byCondition = plans.get(adapter);
+    if (!byCondition) plans.set(adapter, (byCondition = new Map()));
+    const known = byCondition.get(proof?.condition ?? '');
     if (known) return known;
     const used = new Set<string>();
     const stand = new Proxy(
@@ -76,54 +97,67 @@ export function prepared<P extends Record<string, unknown>, R>(
         },
       },
     ) as P;
+    let proven = sql``;
+    if (proof) {
+      const parts = proof.condition.split('{}');
+      const condition = parts.flatMap((part, i) =>
+        i < parts.length - 1 ? [sql.raw(part), sql`${`${SENTINEL}#${i}`}`] : [sql.raw(part)],
+      );
+      proven = sql`, ${sql.join(condition, sql``)} as proven`;
+    }
     // Query builders compile on their own; a raw `sql` template needs the database to compile against.
-    const compiled = (build(db, stand) as unknown as { compile(db: Kysely<any>): CompiledQuery<R> }).compile(db);
+    const compiled = (build(db, stand, proven) as unknown as { compile(db: Kysely<any>): CompiledQuery<R> }).compile(
+      db,
+    );
     if (compiled.sql.includes(SENTINEL)) {
       throw new Error(`prepared: a parameter was spliced into the SQL instead of bound: ${compiled.sql}`);
     }
-    const slots: Plan['slots'] = compiled.parameters.map((v) =>
-      typeof v === 'string' && v.startsWith(SENTINEL) ? { param: v.slice(SENTINEL.length) } : { value: v },
-    );
+    const slots: Plan['slots'] = compiled.parameters.map((v) => {
+      if (typeof v !== 'string' || !v.startsWith(SENTINEL)) return { value: v };
+      const name = v.slice(SENTINEL.length);
+      return name.startsWith('#') ? { proof: Number(name.slice(1)) } : { param: name };
+    });
     for (const name of used) {
       if (!slots.some((s) => 'param' in s && s.param === name)) {
         throw new Error(`prepared: parameter "${name}" was transformed, not bound as it is: ${compiled.sql}`);
       }
     }
+    if (proof && !slots.some((s) => 'proof' in s)) {
+      throw new Error(`prepared: this query does not take a proof: ${compiled.sql}`);
+    }
     const made: Plan = { sql: compiled.sql, slots };
     if (opts.batched && isPostgres(db)) made.shape = lookupShape(made.sql);
     nameStatement(made.sql);
-    plans.set(adapter, made);
+    byCondition.set(proof?.condition ?? '', made);
     return made;
   }
 
-  function bind(db: Kysely<any>, params: P) {
-    const { sql, slots } = plan(db);
-    return { sql, values: slots.map((s) => ('param' in s ? params[s.param] : s.value)) };
+  function valuesOf({ slots }: Plan, params: P, proof?: StatementProof) {
+    return slots.map((s) => ('param' in s ? params[s.param] : 'proof' in s ? proof!.values[s.proof] : s.value));
   }
 
-  function execute(db: Kysely<any>, params: P) {
-    const { sql, values } = bind(db, params);
-    return db.executeQuery<R>(CompiledQuery.raw(sql, values));
+  async function execute(db: Kysely<any>, params: P) {
+    const made = plan(db);
+    return db.executeQuery<R>(CompiledQuery.raw(made.sql, valuesOf(made, params)));
+  }
+
+  async function firstLater(db: Kysely<any>, made: Plan, values: unknown[]) {
+    if (made.shape && !db.isTransaction) return batchedOf(db).first<R>(made.shape, values);
+    return (await db.executeQuery<R>(CompiledQuery.raw(made.sql, values))).rows[0];
   }
 
   return {
     async all(db, params) {
       return (await execute(db, params)).rows;
     },
-    async first(db, params) {
-      const { shape } = plan(db);
-      if (shape && !db.isTransaction) {
-        const { values } = bind(db, params);
-        return batchedOf(db).first<R>(shape, values);
-      }
-      return (await execute(db, params)).rows[0];
+    first<M extends LookupMode>(db: Kysely<any>, params: P, mode?: M) {
+      const made = plan(db, mode?.proof);
+      const values = valuesOf(made, params, mode?.proof);
+      const answer = mode?.now ? (mode.now(made.sql, values) as R | undefined) : firstLater(db, made, values);
+      return answer as Answer<M, R | undefined>;
     },
     async run(db, params) {
       return (await execute(db, params)).numAffectedRows ?? 0n;
-    },
-    firstNow(db, readNow, params) {
-      const { sql, values } = bind(db, params);
-      return readNow(sql, values) as R | undefined;
     },
   };
 }
@@ -144,35 +178,6 @@ export function allOf(...proofs: (StatementProof | undefined)[]): StatementProof
   return {
     condition: present.map((p) => `(${p.condition})`).join(' and '),
     values: present.flatMap((p) => p.values),
-  };
-}
-
-/**
- * A StatementProof's condition inside a prepared query (as a column, or a condition of its own): each `{}` becomes
- * a bound parameter, `proof0`, `proof1`, … of `p` (withProofParams).
- */
-export function proofSql(condition: string, p: Record<string, unknown>): RawBuilder<unknown> {
-  const parts = condition.split('{}');
-  return sql.join(
-    parts.flatMap((part, i) => (i < parts.length - 1 ? [sql.raw(part), sql`${p[`proof${i}`]}`] : [sql.raw(part)])),
-    sql``,
-  );
-}
-
-/** `params` with the values of `proof` for proofSql. */
-export function withProofParams<P extends Record<string, unknown>>(params: P, proof: StatementProof): P {
-  const all: Record<string, unknown> = { ...params };
-  proof.values.forEach((v, i) => (all[`proof${i}`] = v));
-  return all as P;
-}
-
-/** One prepared query (or set of them) per proof condition, made by `build` when first asked for. */
-export function perProofCondition<Q>(build: (condition: string) => Q): (proof: StatementProof) => Q {
-  const made = new Map<string, Q>();
-  return (proof) => {
-    let query = made.get(proof.condition);
-    if (query === undefined) made.set(proof.condition, (query = build(proof.condition)));
-    return query;
   };
 }
 

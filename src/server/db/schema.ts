@@ -196,5 +196,4 @@ export interface AssetsTable {
   doc_seq: ColumnType<string | number, string | number | undefined, string | number>;
 }
 
-export type CounterRow = DB['counters'];
 export type { Generated };

@@ -19,11 +19,6 @@ export interface TemplateUsageRow {
   regions: string;
 }
 
-/** A shared asset whose fields refer to the asset. */
-export interface AssetUsageRow {
-  node_id: string;
-}
-
 function pageRegionsOnce(rows: UsageRow[]): UsageRow[] {
   const seen = new Set<string>();
   return rows.filter((r) => {

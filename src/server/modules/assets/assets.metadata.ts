@@ -70,7 +70,7 @@ export function createAssetMetadata(ctx: AppContext) {
     claim?: ActorClaim,
   ): SerialisedJson | Promise<SerialisedJson> {
     if (!readNow || claim || segments[0] !== ASSET_LIBRARY) return read(actor, segments, claim);
-    const stored = repo.docByPathNow(ctx.db, readNow, segments);
+    const stored = repo.docByPath(ctx.db, segments, { now: readNow });
     return (stored && storedAnswer(actor, segments, stored)) || read(actor, segments, claim);
   }
 
@@ -83,19 +83,17 @@ export function createAssetMetadata(ctx: AppContext) {
     let proven = false;
     if (segments[0] === ASSET_LIBRARY) {
       let stored: StoredAssetDoc | undefined;
-      if (claim) {
-        // The read proves a claimed actor, or it is confirmed before anything is answered.
-        const row = await repo.docByPathProven(ctx.db, segments, claim.proof);
-        proven = row?.proven === true;
-        if (proven) claim.proven();
-        else actor = await claim.confirm();
-        stored = row;
-      } else if (!readNow) {
-        stored = await repo.docByPath(ctx.db, segments);
+      if (claim || !readNow) {
+        // With a claim, the read proves the claimed actor, or it is confirmed before anything is answered.
+        stored = await repo.docByPath(ctx.db, segments, { proof: claim?.proof });
+        proven = stored?.proven === true;
+        if (proven) claim!.proven();
+        else if (claim) actor = await claim.confirm();
       }
       const answer = stored && storedAnswer(actor, segments, stored);
       if (answer) return answer;
-      const found = readNow ? repo.findByPathNow(ctx.db, readNow, segments) : await repo.findByPath(ctx.db, segments);
+      const byPath = repo.findByPath(ctx.db, segments, { now: readNow });
+      const found = byPath instanceof Promise ? await byPath : byPath;
       if (found) {
         const rep = readable(actor, found, segments);
         // Made from the row as read with its doc_seq: stored only if the row has not changed since.

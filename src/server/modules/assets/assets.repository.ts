@@ -1,16 +1,16 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { forUpdate, toNumber } from '../../db/dialect.js';
 import {
-  perProofCondition,
+  mapAnswer,
   prepared,
   preparedUpdate,
-  proofSql,
-  withProofParams,
+  type Answer,
+  type Later,
+  type LookupMode,
   type StatementProof,
 } from '../../db/prepared.js';
-import type { Database } from '../../db/database.js';
-import type { AssetsTable, DB, NodeKind } from '../../db/schema.js';
-import { joinedPath, joinedPathParams, MAX_JOINED_DEPTH } from '../tree/tree.repository.js';
+import type { AssetsTable, DB } from '../../db/schema.js';
+import { levelColumns, levelsOf, pathLookup, type JoinedPath } from '../tree/tree.repository.js';
 
 /** An asset's node and detail row together. `updated_at` is the asset's last-modified time (migration 0190). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_path' | 'parent_id'> & {
@@ -78,74 +78,34 @@ const findAssetQuery = (db: Kysely<DB>, p: { id: string }) =>
     .where('a.node_id', '=', p.id);
 const FIND = prepared(findAssetQuery);
 
+/** The columns of an asset row with its node, the node being the last of a joined path's. */
+const assetColumnsAt = (path: JoinedPath) =>
+  sql.raw(assetColumns.map((c) => c.replace(/^n\./, `n${path.depth - 1}.`)).join(', '));
+
 /**
- * The asset at a path of `depth` segments with its row, in one statement: the path's joined lookups
- * (tree.repository joinedPath), then the detail row of its last node. No row when the path does not lead to an
- * asset. Prepared once per depth.
+ * The asset at a path with its row, in one statement: the path's joined lookups, then the detail row of its last
+ * node. No row when the path does not lead to an asset.
  */
-const FIND_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-  depth < 2
-    ? undefined
-    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const last = `n${depth - 1}`;
-        const columns = assetColumns.map((c) => sql.raw(c.replace(/^n\./, `${last}.`)));
-        const path = joinedPath(depth, p);
-        return sql<RawAssetRow>`select ${sql.join(columns)} ${path.from}
-          join assets a on a.node_id = ${sql.raw(last)}.id ${path.where}`;
-      }),
+const FIND_BY_PATH = pathLookup(
+  (db, path) => sql<RawAssetRow>`select ${assetColumnsAt(path)} ${path.from}
+    join assets a on a.node_id = ${path.last}.id ${path.where}`,
+  { minDepth: 2 },
+);
+/** The stored metadata of the asset at a path (migration 0100), in one statement: only the doc's columns. */
+const DOC_BY_PATH = pathLookup(
+  (db, path, proven) => sql<StoredAssetDoc>`select a.doc, a.doc_etag, a.doc_path${proven} ${path.from}
+    join assets a on a.node_id = ${path.last}.id ${path.where}`,
+  { minDepth: 2, batched: true },
 );
 /**
- * The stored metadata of the asset at a path of `depth` segments (migration 0100), in one statement: the path's
- * joined lookups, then only the doc's columns. Prepared once per depth.
+ * What a PUT of an asset's metadata reads, in one statement: the path's levels (levelColumns), the asset's row and
+ * its stored doc's ETag and path.
  */
-const DOC_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-  depth < 2
-    ? undefined
-    : prepared(
-        (db: Kysely<DB>, p: Record<string, string>) => {
-          const last = sql.raw(`n${depth - 1}`);
-          const path = joinedPath(depth, p);
-          return sql<StoredAssetDoc>`select a.doc, a.doc_etag, a.doc_path ${path.from}
-          join assets a on a.node_id = ${last}.id ${path.where}`;
-        },
-        { batched: true },
-      ),
-);
-/** DOC_BY_PATH with a `proven` column: whether an ActorClaim's proof holds (per proof condition, per depth). */
-const DOC_BY_PATH_PROVEN = perProofCondition((condition) =>
-  Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-    depth < 2
-      ? undefined
-      : prepared(
-          (db: Kysely<DB>, p: Record<string, unknown>) => {
-            const last = sql.raw(`n${depth - 1}`);
-            const path = joinedPath(depth, p as Record<string, string>);
-            return sql<StoredAssetDoc & { proven: boolean }>`select a.doc, a.doc_etag, a.doc_path,
-            ${proofSql(condition, p)} as proven ${path.from}
-            join assets a on a.node_id = ${last}.id ${path.where}`;
-          },
-          { batched: true },
-        ),
-  ),
-);
-/**
- * What a PUT of an asset's metadata reads, in one statement: the path's joined lookups with each level's id, kind
- * and access level, the asset's row and its stored doc's ETag and path. Prepared once per depth.
- */
-const WRITE_VIEW_BY_PATH = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-  depth < 2
-    ? undefined
-    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const last = `n${depth - 1}`;
-        const levels = Array.from({ length: depth }, (_, i) =>
-          sql.raw(`n${i}.id as id${i}, n${i}.kind as kind${i}, n${i}.access_level as access${i}`),
-        );
-        const columns = assetColumns.map((c) => sql.raw(c.replace(/^n\./, `${last}.`)));
-        const path = joinedPath(depth, p);
-        return sql<Record<string, unknown>>`select ${sql.join(levels)}, ${sql.join(columns)},
-          a.doc_etag, a.doc_path, (select value from folder_doc_epoch where id = 1) as folder_epoch ${path.from}
-          join assets a on a.node_id = ${sql.raw(last)}.id ${path.where}`;
-      }),
+const WRITE_VIEW_BY_PATH = pathLookup(
+  (db, path) => sql<Record<string, unknown>>`select ${levelColumns(path.depth)}, ${assetColumnsAt(path)},
+    a.doc_etag, a.doc_path, (select value from folder_doc_epoch where id = 1) as folder_epoch ${path.from}
+    join assets a on a.node_id = ${path.last}.id ${path.where}`,
+  { minDepth: 2 },
 );
 /**
  * An asset row's metadata and its new doc, written only if `doc_seq` is unchanged (which it advances), bumping the
@@ -161,6 +121,8 @@ export interface StoredAssetDoc {
   doc: string | null;
   doc_etag: string | null;
   doc_path: string | null;
+  /** With a proof (LookupMode): whether it holds. */
+  proven?: boolean;
 }
 
 /** Stores an asset's metadata made from its row as read with `doc_seq` = `seq`, if the row has not changed since. */
@@ -210,50 +172,24 @@ export const assetsRepository = {
    * other than an asset is there, and for paths deeper than the joined lookup takes (`find` after
    * tree.repository's walk answers those).
    */
-  async findByPath(db: Kysely<DB>, segments: readonly string[]): Promise<AssetRow | undefined> {
-    const query = FIND_BY_PATH[segments.length];
-    const row = query && (await query.first(db, joinedPathParams(segments)));
-    return row ? (normalise(row) as AssetRow) : undefined;
+  findByPath<M extends LookupMode = Later>(db: Kysely<DB>, segments: readonly string[], mode?: M) {
+    return mapAnswer<M, RawAssetRow | undefined, AssetRow | undefined>(FIND_BY_PATH.first(db, segments, mode), (row) =>
+      row ? (normalise(row) as AssetRow) : undefined,
+    );
   },
 
   /** The stored metadata of the asset at `segments` (see DOC_BY_PATH); undefined when no asset is there. */
-  docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<StoredAssetDoc | undefined> {
-    const query = DOC_BY_PATH[segments.length];
-    return query ? query.first(db, joinedPathParams(segments)) : Promise.resolve(undefined);
-  },
-
-  /** `docByPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
-  docByPathProven(
+  docByPath<M extends LookupMode = Later>(
     db: Kysely<DB>,
     segments: readonly string[],
-    proof: StatementProof,
-  ): Promise<(StoredAssetDoc & { proven: boolean }) | undefined> {
-    const query = DOC_BY_PATH_PROVEN(proof)[segments.length];
-    return query ? query.first(db, withProofParams(joinedPathParams(segments), proof)) : Promise.resolve(undefined);
-  },
-
-  /** `docByPath` read now through `readNow` (Database.readNow, SQLite). */
-  docByPathNow(
-    db: Kysely<DB>,
-    readNow: NonNullable<Database['readNow']>,
-    segments: readonly string[],
-  ): StoredAssetDoc | undefined {
-    return DOC_BY_PATH[segments.length]?.firstNow(db, readNow, joinedPathParams(segments));
+    mode?: M,
+  ): Answer<M, StoredAssetDoc | undefined> {
+    return DOC_BY_PATH.first(db, segments, mode);
   },
 
   /** Stores metadata made from the row read with `doc_seq` = `seq` (see STORE_DOC); false when it changed since. */
   async storeDoc(db: Kysely<DB>, p: { id: string; doc: string; etag: string; path: string; seq: string | number }) {
     return (await STORE_DOC.run(db, p)) > 0n;
-  },
-
-  /** `findByPath` read now through `readNow` (Database.readNow, SQLite). */
-  findByPathNow(
-    db: Kysely<DB>,
-    readNow: NonNullable<Database['readNow']>,
-    segments: readonly string[],
-  ): AssetRow | undefined {
-    const row = FIND_BY_PATH[segments.length]?.firstNow(db, readNow, joinedPathParams(segments));
-    return row ? (normalise(row) as AssetRow) : undefined;
   },
 
   /** An asset by its node id, locked until the transaction ends when `lock` (PostgreSQL). */
@@ -298,14 +234,9 @@ export const assetsRepository = {
    * an asset or is deeper than the joined lookups go.
    */
   async writeViewByPath(db: Kysely<DB>, segments: readonly string[]) {
-    const query = WRITE_VIEW_BY_PATH[segments.length];
-    const row = query && (await query.first(db, joinedPathParams(segments)));
+    const row = await WRITE_VIEW_BY_PATH.first(db, segments);
     if (!row) return undefined;
-    const chain = segments.map((_, i) => ({
-      id: row[`id${i}`] as string,
-      kind: row[`kind${i}`] as NodeKind,
-      access_level: row[`access${i}`] as string | null,
-    }));
+    const chain = levelsOf(row, segments.length).map((level) => level!);
     const asset = normalise(row as unknown as RawAssetRow) as AssetRow;
     return {
       chain,

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type Later, type LookupMode } from '../../db/prepared.js';
 import type { DB, SessionsTable } from '../../db/schema.js';
 
 /** A session with its user's current name and role (prepared: every session request whose generation moved). */
@@ -51,13 +50,8 @@ export const authRepository = {
   },
 
   /** A session with its user's current name and role. */
-  findSession(db: Kysely<DB>, idHash: string) {
-    return FIND_SESSION.first(db, { idHash });
-  },
-
-  /** `findSession` read now through `readNow` (Database.readNow, SQLite): synchronous. */
-  findSessionNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, idHash: string) {
-    return FIND_SESSION.firstNow(db, readNow, { idHash });
+  findSession<M extends LookupMode = Later>(db: Kysely<DB>, idHash: string, mode?: M) {
+    return FIND_SESSION.first(db, { idHash }, mode);
   },
 
   touchSession(db: Kysely<DB>, idHash: string, now: number) {

@@ -4,13 +4,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest, unauthenticated } from '../../lib/errors.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
-import {
-  findUserCredentials,
-  findUserCredentialsNow,
-  hasUsers,
-  insertUserRecord,
-  setPasswordHash,
-} from '../users/user-records.js';
+import { findUserCredentials, hasUsers, insertUserRecord, setPasswordHash } from '../users/user-records.js';
 import { authRepository as repo } from './auth.repository.js';
 import { createPasswordCheck } from './password-check.js';
 
@@ -130,7 +124,7 @@ export function createAuthService(ctx: AppContext) {
     const key = basicCacheKey(header);
     const cached = basicCache.get(key);
     if (!cached || cached.expires <= ctx.now()) return null;
-    const user = findUserCredentialsNow(db, readNow, cached.username);
+    const user = findUserCredentials(db, cached.username, { now: readNow });
     if (!user || user.password_hash !== cached.passwordHash) {
       basicCache.delete(key);
       return null;
@@ -148,16 +142,26 @@ export function createAuthService(ctx: AppContext) {
   function resolveSessionNow(sessionId: string, generation: string | undefined): SessionInfo | undefined {
     if (!readNow) return undefined;
     const idHash = sha256(sessionId);
-    const row = repo.findSessionNow(db, readNow, idHash);
+    const row = repo.findSession(db, idHash, { now: readNow });
     if (!row) return undefined;
     const now = ctx.now();
     const lastSeen = Number(row.last_seen_at);
     const expiresAt = Number(row.expires_at);
     if (now > expiresAt || now - lastSeen > Math.min(SESSION_TOUCH_MS, ctx.config.sessionIdleMs)) return undefined;
+    return sessionOf(idHash, row, lastSeen, generation);
+  }
+
+  /** The session of a live row, remembered under `generation` when one is given. */
+  function sessionOf(
+    idHash: string,
+    row: { username: string; role: string; csrf_token: string; expires_at: number },
+    lastSeen: number,
+    generation: string | undefined,
+  ): SessionInfo {
     const session = { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
     if (generation !== undefined) {
       if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-      sessionCache.set(idHash, { ...session, expiresAt, lastSeenAt: lastSeen, generation });
+      sessionCache.set(idHash, { ...session, expiresAt: Number(row.expires_at), lastSeenAt: lastSeen, generation });
     }
     return session;
   }
@@ -287,12 +291,7 @@ export function createAuthService(ctx: AppContext) {
         await repo.touchSession(db, idHash, now);
         lastSeen = now;
       }
-      const session = { username: row.username, role: row.role as Role, csrfToken: row.csrf_token };
-      if (generation !== undefined) {
-        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-        sessionCache.set(idHash, { ...session, expiresAt, lastSeenAt: lastSeen, generation });
-      }
-      return session;
+      return sessionOf(idHash, row, lastSeen, generation);
     },
 
     /**

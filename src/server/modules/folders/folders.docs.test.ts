@@ -75,7 +75,9 @@ describe('stored folder docs', () => {
     // One indexed read by the path answers the doc; the statement of a miss sees it stored there. The doc is what
     // the general way presents.
     expect((await foldersRepository.docAtPath(db(), 'www/news'))?.doc).toBe(first.res.body);
-    expect((await foldersRepository.withChildrenByPath(db(), splitPath('www/news')))?.storedPath).toBe('www/news');
+    expect((await foldersRepository.withChildrenByPath(db(), splitPath('www/news'))).found?.storedPath).toBe(
+      'www/news',
+    );
     await expectCurrent('www/news');
     if (app().app.folio.ctx.database.readNow) {
       // Answered now, without a promise.
@@ -160,7 +162,7 @@ describe('stored folder docs', () => {
     await expectCurrent('www/b');
     for (const path of ['www/a', 'www/b']) {
       // www/a has no doc row yet (nothing below it changed since it was made); www/b has one.
-      const read = await foldersRepository.withChildrenByPath(db(), splitPath(path));
+      const { found: read } = await foldersRepository.withChildrenByPath(db(), splitPath(path));
       expect(read).toBeDefined();
       await createPage(app(), path, 'late');
       await foldersRepository.storeDoc(db(), {

@@ -99,29 +99,17 @@ export function createFolderReads(ctx: AppContext) {
 
   /** `get` on PostgreSQL or with a claim: the first read that answers proves the claimed actor, or it is confirmed. */
   async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
-    const path = segments.join('/');
-    if (claim) {
-      const doc = await repo.docAtPathProven(ctx.db, path, claim.proof);
-      if (doc) {
-        if (doc.proven) claim.proven();
-        else actor = await claim.confirm();
-        claim = undefined;
-        const answer = docAnswer(actor, doc);
-        if (answer) return answer;
-      }
-    } else {
-      const answer = docAnswer(actor, await repo.docAtPath(ctx.db, path));
-      if (answer) return answer;
-    }
-    let found;
-    if (claim) {
-      const read = await repo.withChildrenByPathProven(ctx.db, segments, claim.proof);
-      if (read.proven) claim.proven();
+    const doc = await repo.docAtPath(ctx.db, segments.join('/'), { proof: claim?.proof });
+    if (claim && doc) {
+      if (doc.proven) claim.proven();
       else actor = await claim.confirm();
-      found = read.found;
-    } else {
-      found = await repo.withChildrenByPath(ctx.db, segments);
+      claim = undefined;
     }
+    const answer = docAnswer(actor, doc);
+    if (answer) return answer;
+    const { found, proven } = await repo.withChildrenByPath(ctx.db, segments, { proof: claim?.proof });
+    if (claim && proven) claim.proven();
+    else if (claim) actor = await claim.confirm();
     return answerFound(actor, segments, found, fromOneRead(actor, segments, found));
   }
 
@@ -134,9 +122,9 @@ export function createFolderReads(ctx: AppContext) {
      */
     get(actor: Actor, segments: readonly string[], claim?: ActorClaim): SerialisedJson | Promise<SerialisedJson> {
       if (!readNow || claim) return read(actor, segments, claim);
-      const byPath = docAnswer(actor, repo.docAtPathNow(ctx.db, readNow, segments.join('/')));
+      const byPath = docAnswer(actor, repo.docAtPath(ctx.db, segments.join('/'), { now: readNow }));
       if (byPath) return byPath;
-      const found = repo.withChildrenByPathNow(ctx.db, readNow, segments);
+      const { found } = repo.withChildrenByPath(ctx.db, segments, { now: readNow });
       const answer = fromOneRead(actor, segments, found);
       if (answer && !storesDoc(found!, segments)) return { json: answer.json, etag: answer.etag };
       return answerFound(actor, segments, found, answer);

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { containsIgnoringCase, isPostgres } from '../../db/dialect.js';
-import type { Database } from '../../db/database.js';
 import {
   allOf,
-  perProofCondition,
+  mapAnswer,
   prepared,
   preparedUpdate,
-  proofSql,
-  withProofParams,
+  type Answer,
+  type Later,
+  type LookupMode,
   type StatementProof,
 } from '../../db/prepared.js';
 import type { DB, NodeKind } from '../../db/schema.js';
@@ -17,9 +17,7 @@ import {
   chainOfJoinedRow,
   foldersUnchanged,
   joinedColumns,
-  joinedPath,
-  joinedPathParams,
-  MAX_JOINED_DEPTH,
+  pathLookup,
   type NodeRow,
 } from '../tree/tree.repository.js';
 
@@ -41,34 +39,26 @@ export function subtreeCte(db: Kysely<DB>, id: string) {
 }
 
 /**
- * The item at a path of `depth` segments with every level's columns (tree.repository's joined lookups), its
- * children as one JSON array (text) of `[id, kind, name, sort_order, link_target_id, external_url]`, and the path
- * of the doc stored for it under the current epoch (migration 0130) with that row's `seq` and the epoch, in one
- * statement (a GET that found no doc answering by its path presents from this and stores). Prepared once per depth.
+ * The item at a path with every level's columns (tree.repository's joined lookups), its children as one JSON array
+ * (text) of `[id, kind, name, sort_order, link_target_id, external_url]`, and the path of the doc stored for it
+ * under the current epoch (migration 0130) with that row's `seq` and the epoch, in one statement (a GET that found
+ * no doc answering by its path presents from this and stores).
  */
-const withChildrenByPathQueries = (condition?: string) =>
-  Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-    depth < 1
-      ? undefined
-      : prepared((db: Kysely<DB>, p: Record<string, unknown>) => {
-          const path = joinedPath(depth, p as Record<string, string>);
-          const last = sql.raw(`n${depth - 1}`);
-          const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
-          const children = isPostgres(db)
-            ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
-            : sql`json_group_array(json_array(${columns}))`;
-          const proven = condition === undefined ? sql`` : sql`, ${proofSql(condition, p)} as proven`;
-          return sql<Record<string, unknown>>`select ${joinedColumns(depth)},
-            (select ${children} from nodes c where c.parent_id = ${last}.id) as children_json,
-            fd.seq as doc_seq, case when fd.doc is not null and fd.doc_epoch = e.value then fd.doc_path end as doc_path,
-            e.value as epoch${proven}
-            ${path.from} left join folder_docs fd on fd.node_id = ${last}.id
-            cross join folder_doc_epoch e ${path.where} and e.id = 1`;
-        }),
-  );
-const WITH_CHILDREN_BY_PATH = withChildrenByPathQueries();
-/** The same with a `proven` column: whether an ActorClaim's proof holds (per proof condition). */
-const WITH_CHILDREN_BY_PATH_PROVEN = perProofCondition(withChildrenByPathQueries);
+const WITH_CHILDREN_BY_PATH = pathLookup(
+  (db, path, proven) => {
+    const columns = sql.raw('c.id, c.kind, c.name, c.sort_order, c.link_target_id, c.external_url');
+    const children = isPostgres(db)
+      ? sql`coalesce(json_agg(json_build_array(${columns})), '[]')::text`
+      : sql`json_group_array(json_array(${columns}))`;
+    return sql<Record<string, unknown>>`select ${joinedColumns(path.depth)},
+      (select ${children} from nodes c where c.parent_id = ${path.last}.id) as children_json,
+      fd.seq as doc_seq, case when fd.doc is not null and fd.doc_epoch = e.value then fd.doc_path end as doc_path,
+      e.value as epoch${proven}
+      ${path.from} left join folder_docs fd on fd.node_id = ${path.last}.id
+      cross join folder_doc_epoch e ${path.where} and e.id = 1`;
+  },
+  { minDepth: 1 },
+);
 
 /** What one read of an item at a path found (see withChildrenByPathQueries). */
 export interface FolderRead {
@@ -170,30 +160,20 @@ export interface FolderDocAtPath {
   doc_etag: string;
   doc_access: AccessLevel;
   doc_cap: AccessLevel | null;
+  /** With a proof (LookupMode): whether it holds. */
+  proven?: boolean;
 }
 /**
  * The doc stored at a path under the current epoch: one indexed read. Its path led to its node when it was made,
  * and no rename, move or access level since (the epoch) nor change of what it shows (which clears it).
  */
 const DOC_AT_PATH = prepared(
-  (db: Kysely<DB>, p: { path: string }) =>
-    sql<FolderDocAtPath>`select doc, doc_etag, doc_access, doc_cap from folder_docs
+  (db: Kysely<DB>, p: { path: string }, proven) =>
+    sql<FolderDocAtPath>`select doc, doc_etag, doc_access, doc_cap${proven} from folder_docs
       where doc_path = ${p.path} and doc is not null and doc_etag is not null and doc_access is not null
         and doc_epoch = (select value from folder_doc_epoch where id = 1)`,
   { batched: true },
 );
-/** DOC_AT_PATH with a `proven` column: whether an ActorClaim's proof holds (one query per proof condition). */
-const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
-  prepared(
-    (db: Kysely<DB>, p: Record<string, unknown>) =>
-      sql<FolderDocAtPath & { proven: boolean }>`select doc, doc_etag, doc_access, doc_cap,
-        ${proofSql(condition, p)} as proven from folder_docs
-        where doc_path = ${p.path} and doc is not null and doc_etag is not null and doc_access is not null
-          and doc_epoch = (select value from folder_doc_epoch where id = 1)`,
-    { batched: true },
-  ),
-);
-
 type ChildTuple = [string, NodeKind, string, number, string | null, string | null];
 
 /** SQL of the folders module (Kysely only). Every listing reads one parent's children through the parent index. */
@@ -208,20 +188,14 @@ export const foldersRepository = {
   },
 
   /**
-   * The chain of the item at `segments` and its children in one statement; undefined when the path does not
-   * resolve all the way or is deeper than the joined lookups go.
+   * The chain of the item at `segments` and its children in one statement (with `proven` as LookupMode says);
+   * `found` undefined when the path does not resolve all the way or is deeper than the joined lookups go.
    */
-  async withChildrenByPath(db: Kysely<DB>, segments: readonly string[]) {
-    const query = WITH_CHILDREN_BY_PATH[segments.length];
-    return query && withChildrenOf(await query.first(db, joinedPathParams(segments)), segments.length);
-  },
-
-  /** `withChildrenByPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
-  async withChildrenByPathProven(db: Kysely<DB>, segments: readonly string[], proof: StatementProof) {
-    const query = WITH_CHILDREN_BY_PATH_PROVEN(proof)[segments.length];
-    if (!query) return { found: undefined, proven: false };
-    const row = await query.first(db, withProofParams(joinedPathParams(segments), proof));
-    return { found: withChildrenOf(row, segments.length), proven: row?.proven === true };
+  withChildrenByPath<M extends LookupMode = Later>(db: Kysely<DB>, segments: readonly string[], mode?: M) {
+    return mapAnswer<M, Record<string, unknown> | undefined, { found: FolderRead | undefined; proven: boolean }>(
+      WITH_CHILDREN_BY_PATH.first(db, segments, mode),
+      (row) => ({ found: withChildrenOf(row, segments.length), proven: row?.proven === true }),
+    );
   },
 
   /** Stores a folder's GET answer made from a FolderRead's rows (see STORE_DOC_AT_SEQ); a no-op when they changed. */
@@ -247,24 +221,12 @@ export const foldersRepository = {
   },
 
   /** The doc stored at `path` under the current epoch (DOC_AT_PATH). */
-  docAtPath(db: Kysely<DB>, path: string): Promise<FolderDocAtPath | undefined> {
-    return DOC_AT_PATH.first(db, { path });
-  },
-
-  /** `docAtPath` read now (SQLite's Database.readNow). */
-  docAtPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, path: string) {
-    return DOC_AT_PATH.firstNow(db, readNow, { path });
-  },
-
-  /** `docAtPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
-  docAtPathProven(db: Kysely<DB>, path: string, proof: StatementProof) {
-    return DOC_AT_PATH_PROVEN(proof).first(db, withProofParams({ path }, proof));
-  },
-
-  /** `withChildrenByPath` read now (SQLite's Database.readNow). */
-  withChildrenByPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, segments: readonly string[]) {
-    const query = WITH_CHILDREN_BY_PATH[segments.length];
-    return query && withChildrenOf(query.firstNow(db, readNow, joinedPathParams(segments)), segments.length);
+  docAtPath<M extends LookupMode = Later>(
+    db: Kysely<DB>,
+    path: string,
+    mode?: M,
+  ): Answer<M, FolderDocAtPath | undefined> {
+    return DOC_AT_PATH.first(db, { path }, mode);
   },
 
   /** Blob keys (content and thumbnails) of every asset in a subtree. */

@@ -38,9 +38,6 @@ const WORDS: Record<NodeKind, string> = {
   asset: 'asset',
 };
 
-/** The kind of an item in words ("section link"). */
-export const kindWord = (k: NodeKind) => WORDS[k];
-
 /** "a section", "an asset". */
 export const aKind = (k: NodeKind) => (/^[aeiou]/.test(WORDS[k]) ? `an ${WORDS[k]}` : `a ${WORDS[k]}`);
 

@@ -259,8 +259,7 @@ export function createFolderWrites(ctx: AppContext) {
         const quick = await guardedWrite(
           segments.join('/'),
           scope,
-          async () =>
-            readNow ? repo.withChildrenByPathNow(ctx.db, readNow, segments) : repo.withChildrenByPath(ctx.db, segments),
+          async () => (await repo.withChildrenByPath(ctx.db, segments, { now: readNow })).found,
           async (found) => {
             const r = await writeFrom(found, actor, segments, body, pre, claim);
             return r && { ...r, answer: { ...r.answer, created: false } };

@@ -5,15 +5,9 @@ import { etagOf } from '../../lib/etag.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
-import { treeRepository } from '../tree/tree.repository.js';
+import { MAX_JOINED_DEPTH, treeRepository } from '../tree/tree.repository.js';
 import { pageHeadOf, presentPage, type PageView } from './pages.presenter.js';
-import {
-  MAX_DOC_PATH_DEPTH,
-  pagesRepository as repo,
-  type PageDocRow,
-  type PageRow,
-  type WidgetWithAsset,
-} from './pages.repository.js';
+import { pagesRepository as repo, type PageDocRow, type PageRow, type WidgetWithAsset } from './pages.repository.js';
 
 /**
  * The stored representation of a page (migration 0080): `pages.doc` holds the page's JSON without `id`, `name`,
@@ -75,10 +69,10 @@ export function docWithBody(headJson: string, bodyJson: string): string {
 
 /**
  * The key a doc's path is stored under (migration 0090): the segments joined by `/` (no name holds one, see
- * byPathSegments); undefined for paths too short to be a page's or deeper than MAX_DOC_PATH_DEPTH.
+ * byPathSegments); undefined for paths too short to be a page's or deeper than MAX_JOINED_DEPTH.
  */
 export function docPathOf(segments: readonly string[]): string | undefined {
-  return segments.length >= 2 && segments.length <= MAX_DOC_PATH_DEPTH ? segments.join('/') : undefined;
+  return segments.length >= 2 && segments.length <= MAX_JOINED_DEPTH ? segments.join('/') : undefined;
 }
 
 export function representationOf(at: PageAt, doc: string): PageRepresentation {

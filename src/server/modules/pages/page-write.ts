@@ -255,14 +255,11 @@ export function createPageWrites(
       const ts = isoTime(now);
       const path = docPathOf(segments);
       if (path !== undefined && body.body === undefined) {
-        const { readNow } = ctx.database;
         const quick = await guardedWrite(
           path,
           scope,
           async () => {
-            const found = readNow
-              ? repo.docByPathNow(ctx.db, readNow, segments)
-              : await repo.docByPath(ctx.db, segments);
+            const found = await repo.docByPath(ctx.db, segments, { now: ctx.database.readNow });
             return found?.row ? (found as RememberedPage) : undefined;
           },
           (found) => putFieldsOf(found, actor, segments, path, body, pre, ts, claim),
@@ -291,7 +288,7 @@ export function createPageWrites(
           ({ id, row } = await create(trx, actor, loc, body, pre));
         } else {
           id = loc.occupant.id;
-          const locked = await repo.lockPageDoc(trx, id);
+          const locked = await repo.findPageDoc(trx, id, { lock: true });
           if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
           row = locked;
           before = await pageBefore(trx, atOf(loc, id), locked);
@@ -379,7 +376,7 @@ export function createPageWrites(
       await ctx.db.transaction().execute(async (trx) => {
         const { loc, node, chain } = await findPage(trx, segments);
         requireAccess(actor, chain, 'WRITE', 'this page');
-        const locked = await repo.lockPageDoc(trx, node.id);
+        const locked = await repo.findPageDoc(trx, node.id, { lock: true });
         if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
         if (ifMatch !== undefined) assertIfMatch(ifMatch, (await pageBefore(trx, atOf(loc, node.id), locked)).etag);
         if (await repo.isLandingPage(trx, node.id)) {

@@ -1,16 +1,16 @@
 import { sql, type Compilable, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
-import type { Database } from '../../db/database.js';
 import {
-  perProofCondition,
+  mapAnswer,
   prepared,
   preparedUpdate,
-  proofSql,
-  withProofParams,
+  type Answer,
+  type Later,
+  type LookupMode,
   type StatementProof,
 } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
-import { foldersUnchanged, joinedPath, joinedPathParams } from '../tree/tree.repository.js';
+import { foldersUnchanged, levelColumns, levelsOf, pathLookup } from '../tree/tree.repository.js';
 
 export type PageRow = Selectable<PagesTable>;
 /** A page row with the current page-doc epoch (its doc is trusted when `doc_epoch` equals it). */
@@ -33,17 +33,15 @@ const FIND_PAGE = prepared((db: Kysely<DB>, p: { nodeId: string }) =>
   db.selectFrom('pages').selectAll().where('node_id', '=', p.nodeId),
 );
 const UPDATE_PAGE = preparedUpdate<PageRow>('pages', 'node_id');
-/** The page row and the current page-doc epoch, in one statement (one snapshot); locked on PostgreSQL. */
-const PAGE_DOC = prepared(
-  (db: Kysely<DB>, p: { nodeId: string }) =>
-    sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
-    where p.node_id = ${p.nodeId} and e.id = 1`,
-);
-const LOCK_PAGE_DOC = prepared(
-  (db: Kysely<DB>, p: { nodeId: string }) =>
-    sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
-    where p.node_id = ${p.nodeId} and e.id = 1${sql.raw(isPostgres(db) ? ' for update of p' : '')}`,
-);
+/** The page row and the current page-doc epoch, in one statement (one snapshot); `lock`: locked (PostgreSQL). */
+const pageDoc = (lock: boolean) =>
+  prepared(
+    (db: Kysely<DB>, p: { nodeId: string }) =>
+      sql<PageDocRow>`select p.*, e.value as current_epoch from pages p, page_doc_epoch e
+      where p.node_id = ${p.nodeId} and e.id = 1${sql.raw(lock && isPostgres(db) ? ' for update of p' : '')}`,
+  );
+const PAGE_DOC = pageDoc(false);
+const LOCK_PAGE_DOC = pageDoc(true);
 /** What a GET needs of a page path: each segment's node (as far as the path resolves) and the page's doc. */
 export interface PageDocByPath {
   /** Per segment: id, kind and access level of the node of that name, or null from the first missing one on. */
@@ -63,25 +61,17 @@ export interface PageDocAtPath {
   node_id: string;
   doc: string;
   doc_etag: string;
+  /** With a proof (LookupMode): whether it holds. */
+  proven?: boolean;
 }
 
 /** The page whose trusted doc was last read at `path`, with the page's ETag there: one indexed read. */
 const DOC_AT_PATH = prepared(
-  (db: Kysely<DB>, p: { path: string }) =>
-    sql<PageDocAtPath>`select node_id, doc, doc_etag from pages
+  (db: Kysely<DB>, p: { path: string }, proven) =>
+    sql<PageDocAtPath>`select node_id, doc, doc_etag${proven} from pages
     where doc_path = ${p.path} and doc is not null and doc_etag is not null
       and doc_epoch = (select value from page_doc_epoch where id = 1)`,
   { batched: true },
-);
-/** DOC_AT_PATH with a `proven` column: whether an ActorClaim's proof holds (one query per proof condition). */
-const DOC_AT_PATH_PROVEN = perProofCondition((condition) =>
-  prepared(
-    (db: Kysely<DB>, p: Record<string, unknown>) =>
-      sql<PageDocAtPath & { proven: boolean }>`select node_id, doc, doc_etag, ${proofSql(condition, p)} as proven
-      from pages where doc_path = ${p.path} and doc is not null and doc_etag is not null
-        and doc_epoch = (select value from page_doc_epoch where id = 1)`,
-    { batched: true },
-  ),
 );
 
 /**
@@ -98,71 +88,30 @@ const STORE_DOC_PATH = prepared(
       .where('doc_epoch', '=', p.epoch),
 );
 
-/** Paths deeper than this take the general way (tree.repository's recursive walk). */
-export const MAX_DOC_PATH_DEPTH = 12;
-
 /**
  * A page path and the page's doc in one statement: one indexed lookup per segment (left joins by parent and name,
- * so a path that stops resolving still answers how far it got), then the page row. Prepared once per depth.
+ * so a path that stops resolving still answers how far it got), then the page row.
  */
-const DOC_BY_PATH = Array.from({ length: MAX_DOC_PATH_DEPTH + 1 }, (_, depth) =>
-  depth < 1
-    ? undefined
-    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const levels = Array.from({ length: depth }, (_, i) => i);
-        const columns = levels.map((i) =>
-          sql.raw(`n${i}.id as id${i}, n${i}.kind as kind${i}, n${i}.access_level as access${i}`),
-        );
-        const path = joinedPath(depth, p);
-        return sql<Record<string, string | number | null>>`select ${sql.join(columns)}, pg.*,
-            (select value from page_doc_epoch where id = 1) as current_epoch,
-            (select value from folder_doc_epoch where id = 1) as current_folder_epoch
-          ${path.from} left join pages pg on pg.node_id = ${sql.raw(`n${depth - 1}`)}.id ${path.where}`;
-      }),
+const DOC_BY_PATH = pathLookup(
+  (db, path) => sql<Record<string, string | number | null>>`select ${levelColumns(path.depth)}, pg.*,
+      (select value from page_doc_epoch where id = 1) as current_epoch,
+      (select value from folder_doc_epoch where id = 1) as current_folder_epoch
+    ${path.from} left join pages pg on pg.node_id = ${path.last}.id ${path.where}`,
+  { minDepth: 1 },
 );
 
-function docByPathQuery(segments: readonly string[]) {
-  const query = DOC_BY_PATH[segments.length];
-  if (!query) throw new Error(`docByPath: depth ${segments.length} is not 1–${MAX_DOC_PATH_DEPTH}`);
-  return query;
-}
-
-/**
- * The columns of DOC_BY_PATH that are not the page row's: the path's nodes (`id0`, `kind0`, `access0`, …) and the
- * folder epoch, per depth.
- */
-const CHAIN_COLUMNS = Array.from(
-  { length: MAX_DOC_PATH_DEPTH + 1 },
-  (_, depth) =>
-    new Set([
-      ...Array.from({ length: depth }, (_, i) => [`id${i}`, `kind${i}`, `access${i}`]).flat(),
-      'current_folder_epoch',
-    ]),
-);
-const chainColumnsOf = (depth: number) => CHAIN_COLUMNS[depth]!;
+/** The columns of a DOC_BY_PATH row that are not the page row's. */
+const NOT_PAGE_COLUMN = /^(?:id|kind|access)\d+$|^current_folder_epoch$/;
 
 function docByPathOf(segments: readonly string[], row: Record<string, string | number | null>): PageDocByPath {
-  let missing = false;
-  const chain = segments.map((_, i) => {
-    if (missing || row[`id${i}`] === null) {
-      missing = true;
-      return null;
-    }
-    return {
-      id: row[`id${i}`] as string,
-      kind: row[`kind${i}`] as NodeKind,
-      access_level: row[`access${i}`] as string | null,
-    };
-  });
   let page: PageDocRow | null = null;
   if (row.node_id !== null) {
-    const chainColumns = chainColumnsOf(segments.length);
     const fields: Record<string, unknown> = {};
-    for (const k in row) if (!chainColumns.has(k)) fields[k] = row[k];
+    for (const k in row) if (!NOT_PAGE_COLUMN.test(k)) fields[k] = row[k];
     page = fields as unknown as PageDocRow;
   }
   return {
-    chain,
+    chain: levelsOf(row, segments.length),
     row: page,
     doc: row.doc as string | null,
     doc_epoch: row.doc_epoch,
@@ -242,40 +191,32 @@ export const pagesRepository = {
     return UPDATE_PAGE.run(db, nodeId, patch);
   },
 
-  /** The page row with the current page-doc epoch. */
-  findPageDoc(db: Kysely<DB>, nodeId: string) {
-    return PAGE_DOC.first(db, { nodeId });
+  /**
+   * The page row with the current page-doc epoch; with `lock`, locked until the transaction ends (PostgreSQL) so
+   * concurrent writers of one page queue up.
+   */
+  findPageDoc(db: Kysely<DB>, nodeId: string, { lock = false } = {}) {
+    return (lock ? LOCK_PAGE_DOC : PAGE_DOC).first(db, { nodeId });
   },
 
-  /** Nodes of `segments` and the doc of the page at their end (one statement); undefined when the site is missing. */
-  async docByPath(db: Kysely<DB>, segments: readonly string[]): Promise<PageDocByPath | undefined> {
-    const row = await docByPathQuery(segments).first(db, joinedPathParams(segments));
-    return row && docByPathOf(segments, row);
-  },
-
-  /** `docByPath` read now through `readNow` (Database.readNow, SQLite): the same statement, run synchronously. */
-  docByPathNow(
-    db: Kysely<DB>,
-    readNow: NonNullable<Database['readNow']>,
-    segments: readonly string[],
-  ): PageDocByPath | undefined {
-    const row = docByPathQuery(segments).firstNow(db, readNow, joinedPathParams(segments));
-    return row && docByPathOf(segments, row);
+  /**
+   * Nodes of `segments` and the doc of the page at their end (one statement); undefined when the site is missing or
+   * the path is deeper than MAX_JOINED_DEPTH.
+   */
+  docByPath<M extends LookupMode = Later>(db: Kysely<DB>, segments: readonly string[], mode?: M) {
+    return mapAnswer<M, Record<string, string | number | null> | undefined, PageDocByPath | undefined>(
+      DOC_BY_PATH.first(db, segments, mode),
+      (row) => row && docByPathOf(segments, row),
+    );
   },
 
   /** The page whose trusted doc was last read at `path` (segments joined by `/`). */
-  docAtPath(db: Kysely<DB>, path: string) {
-    return DOC_AT_PATH.first(db, { path });
-  },
-
-  /** `docAtPath`, and whether `proof` holds (an ActorClaim's) in the same statement. */
-  docAtPathProven(db: Kysely<DB>, path: string, proof: StatementProof) {
-    return DOC_AT_PATH_PROVEN(proof).first(db, withProofParams({ path }, proof));
-  },
-
-  /** `docAtPath` read now through `readNow` (Database.readNow, SQLite). */
-  docAtPathNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, path: string) {
-    return DOC_AT_PATH.firstNow(db, readNow, { path });
+  docAtPath<M extends LookupMode = Later>(
+    db: Kysely<DB>,
+    path: string,
+    mode?: M,
+  ): Answer<M, PageDocAtPath | undefined> {
+    return DOC_AT_PATH.first(db, { path }, mode);
   },
 
   /** Stores where a doc was read (see STORE_DOC_PATH); false when the row or the epoch moved since. */
@@ -284,11 +225,6 @@ export const pagesRepository = {
     p: { nodeId: string; path: string; etag: string; seq: string | number; epoch: string | number },
   ) {
     return (await STORE_DOC_PATH.run(db, p)) > 0n;
-  },
-
-  /** `findPageDoc`, locked until the transaction ends (PostgreSQL) so concurrent writers of one page queue up. */
-  lockPageDoc(db: Kysely<DB>, nodeId: string) {
-    return LOCK_PAGE_DOC.first(db, { nodeId });
   },
 
   /**
@@ -359,7 +295,6 @@ export const pagesRepository = {
     }
   },
 
-  /** The asset row of a node, when the node is an asset. */
   /**
    * The asset a widget links; with `share`, under a share lock until the transaction ends (PostgreSQL): an update
    * of its fields then waits for the page write, and finds the page's new link (migration 0160).

@@ -79,20 +79,18 @@ export function createPagesService(ctx: AppContext) {
     let found: PageDocByPath | undefined;
     if (key !== undefined) {
       let stored: PageDocAtPath | undefined;
-      if (claim) {
-        // The read proves a claimed actor (or it is confirmed before anything is answered).
-        const row = await repo.docAtPathProven(ctx.db, key, claim.proof);
-        if (row?.proven) claim.proven();
-        else actor = await claim.confirm();
-        stored = row;
-      } else if (!readNow) {
-        stored = await repo.docAtPath(ctx.db, key);
+      if (claim || !readNow) {
+        // With a claim, the read proves the claimed actor (or it is confirmed before anything is answered).
+        stored = await repo.docAtPath(ctx.db, key, { proof: claim?.proof });
+        if (claim && stored?.proven) claim.proven();
+        else if (claim) actor = await claim.confirm();
       }
       const answer = atStoredPath(actor, segments, stored);
       if (answer) return answer;
       // The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read); on
       // SQLite through the read-only connection.
-      found = readNow ? repo.docByPathNow(ctx.db, readNow, segments) : await repo.docByPath(ctx.db, segments);
+      const byPath = repo.docByPath(ctx.db, segments, { now: readNow });
+      found = byPath instanceof Promise ? await byPath : byPath;
       const fast = trustedAt(segments, found);
       if (found && fast) {
         requireAccess(actor, fast.chain as NodeRow[], 'READ', 'this page');
@@ -135,7 +133,7 @@ export function createPagesService(ctx: AppContext) {
       claim?: ActorClaim,
     ): PageRepresentation | Promise<PageRepresentation> {
       const key = readNow && !claim ? docPathOf(segments) : undefined;
-      const now = key !== undefined && atStoredPath(actor, segments, repo.docAtPathNow(ctx.db, readNow!, key));
+      const now = key !== undefined && atStoredPath(actor, segments, repo.docAtPath(ctx.db, key, { now: readNow! }));
       return now || read(actor, segments, claim);
     },
     ...createPageWrites(ctx, findPage),

@@ -1,6 +1,13 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { forUpdate, isPostgres } from '../../db/dialect.js';
-import { prepared, type StatementProof } from '../../db/prepared.js';
+import {
+  prepared,
+  type Answer,
+  type Later,
+  type LookupMode,
+  type PreparedQuery,
+  type StatementProof,
+} from '../../db/prepared.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
 import type { DB, NodeKind, NodesTable } from '../../db/schema.js';
 
@@ -69,44 +76,94 @@ export const NODE_COLUMNS = [
 export const MAX_JOINED_DEPTH = 12;
 
 /**
- * A path of `depth` segments as left joins of `nodes` aliased `n0`, `n1`, …: one indexed lookup by (parent, name)
- * per segment; a level that does not resolve leaves it and those below it null. `from` goes after the select
- * list (more joins may follow it), `where` last. `p` holds `root` (the root node's id) and `n<i>` (the segments),
- * bound as parameters.
+ * A path of `depth` segments as left joins of `nodes` aliased `n0`, `n1`, … (`last` is the deepest): one indexed
+ * lookup by (parent, name) per segment; a level that does not resolve leaves it and those below it null. `from`
+ * goes after the select list (more joins may follow it), `where` last.
  */
-export function joinedPath(depth: number, p: Record<string, string>) {
+export interface JoinedPath {
+  depth: number;
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>;
+  last: RawBuilder<unknown>;
+}
+
+function joinedPath(depth: number, p: Record<string, string>): JoinedPath {
   const joins = Array.from({ length: depth - 1 }, (_, k) => k + 1).map(
     (i) =>
       sql`left join nodes ${sql.raw(`n${i}`)} on ${sql.raw(`n${i}.parent_id = n${i - 1}.id and n${i}.name`)} = ${p[`n${i}`]}`,
   );
   return {
+    depth,
     from: sql`from nodes n0 ${sql.join(joins, sql` `)}`,
     where: sql`where n0.parent_id = ${p.root} and n0.name = ${p.n0}`,
+    last: sql.raw(`n${depth - 1}`),
   };
 }
 
-/** The parameters of joinedPath for `segments`. */
-export function joinedPathParams(segments: readonly string[]): Record<string, string> {
-  const params: Record<string, string> = { root: ROOT_NODE_ID };
-  segments.forEach((name, i) => (params[`n${i}`] = name));
-  return params;
+/**
+ * A lookup of a path of any depth from `minDepth` to MAX_JOINED_DEPTH in one statement over its joined levels:
+ * `build` writes the statement of one depth (prepared, db/prepared.ts, when first asked for and kept). `first`
+ * answers undefined for a depth outside that range.
+ */
+export function pathLookup<R>(
+  build: (db: Kysely<DB>, path: JoinedPath, proven: RawBuilder<unknown>) => RawBuilder<R>,
+  opts: { minDepth: number; batched?: boolean },
+) {
+  const byDepth = new Map<number, PreparedQuery<Record<string, string>, R>>();
+  return {
+    first<M extends LookupMode = Later>(
+      db: Kysely<DB>,
+      segments: readonly string[],
+      mode?: M,
+    ): Answer<M, R | undefined> {
+      const depth = segments.length;
+      if (depth < opts.minDepth || depth > MAX_JOINED_DEPTH) {
+        return (mode?.now ? undefined : Promise.resolve(undefined)) as Answer<M, R | undefined>;
+      }
+      let query = byDepth.get(depth);
+      if (!query) {
+        query = prepared((db: Kysely<DB>, p, proven) => build(db, joinedPath(depth, p), proven), opts);
+        byDepth.set(depth, query);
+      }
+      const params: Record<string, string> = { root: ROOT_NODE_ID };
+      segments.forEach((name, i) => (params[`n${i}`] = name));
+      return query.first(db, params, mode);
+    },
+  };
+}
+
+/** A select list of the id, kind and access level of each of a joined path's levels (`id<i>`, `kind<i>`, …). */
+export function levelColumns(depth: number) {
+  return sql.raw(
+    Array.from(
+      { length: depth },
+      (_, i) => `n${i}.id as id${i}, n${i}.kind as kind${i}, n${i}.access_level as access${i}`,
+    ).join(', '),
+  );
+}
+
+/** The levels of a row with levelColumns: id, kind and access level of each node, null from the first missing one. */
+export function levelsOf(row: Record<string, unknown>, depth: number) {
+  const chain: ({ id: string; kind: NodeKind; access_level: string | null } | null)[] = [];
+  for (let i = 0; i < depth; i++) {
+    const id = chain[i - 1] === null ? null : (row[`id${i}`] as string | null);
+    chain.push(
+      id === null ? null : { id, kind: row[`kind${i}`] as NodeKind, access_level: row[`access${i}`] as string | null },
+    );
+  }
+  return chain;
 }
 
 /**
- * A path of `depth` segments in one statement without recursion: one indexed lookup by (parent, name) per
- * segment, left-joined so that a path that stops resolving answers how far it got, each level's columns
- * prefixed `l<i>_`. Prepared once per depth (cheaper to run than the recursive walk: ~20 vs ~50 µs on SQLite).
+ * A path in one statement without recursion, each level's columns prefixed `l<i>_`, so that a path that stops
+ * resolving answers how far it got (cheaper to run than the recursive walk: ~20 vs ~50 µs on SQLite).
  */
-const RESOLVE_JOINED = Array.from({ length: MAX_JOINED_DEPTH + 1 }, (_, depth) =>
-  depth < 2
-    ? undefined
-    : prepared((db: Kysely<DB>, p: Record<string, string>) => {
-        const path = joinedPath(depth, p);
-        return sql<Record<string, unknown>>`select ${joinedColumns(depth)} ${path.from} ${path.where}`;
-      }),
+const RESOLVE_JOINED = pathLookup(
+  (db, path) => sql<Record<string, unknown>>`select ${joinedColumns(path.depth)} ${path.from} ${path.where}`,
+  { minDepth: 2 },
 );
 
-/** The chain of a row of joined levels (`l<i>_<column>`, RESOLVE_JOINED): the levels that resolved, top first. */
+/** The chain of a row of joined levels (`l<i>_<column>`, joinedColumns): the levels that resolved, top first. */
 export function chainOfJoinedRow(row: Record<string, unknown> | undefined, depth: number): NodeRow[] {
   const chain: NodeRow[] = [];
   for (let i = 0; row && i < depth && row[`l${i}_id`] !== null; i++) {
@@ -117,7 +174,7 @@ export function chainOfJoinedRow(row: Record<string, unknown> | undefined, depth
   return chain;
 }
 
-/** The select list of RESOLVE_JOINED for `depth` levels: every node column of each, prefixed `l<i>_`. */
+/** A select list of every node column of each of a joined path's levels, prefixed `l<i>_`. */
 export function joinedColumns(depth: number) {
   return sql.join(
     Array.from({ length: depth }, (_, i) => i).flatMap((i) =>
@@ -173,9 +230,8 @@ export const treeRepository = {
       const node = await CHILD.first(db, { parentId: ROOT_NODE_ID, name: segments[0]! });
       return node ? { chain: [node], found: 1 } : { chain: [], found: 0 };
     }
-    const joined = RESOLVE_JOINED[segments.length];
-    if (joined) {
-      const chain = chainOfJoinedRow(await joined.first(db, joinedPathParams(segments)), segments.length);
+    if (segments.length <= MAX_JOINED_DEPTH) {
+      const chain = chainOfJoinedRow(await RESOLVE_JOINED.first(db, segments), segments.length);
       return { chain, found: chain.length };
     }
     const rows = await RESOLVE_DEEP.all(db, {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../shared/api/auth.js';
-import type { Database } from '../../db/database.js';
+import type { Answer, Later, LookupMode } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { usersRepository as repo, type UserRow } from './users.repository.js';
 
@@ -10,17 +10,12 @@ import { usersRepository as repo, type UserRow } from './users.repository.js';
 export type UserCredentials = Pick<UserRow, 'username' | 'role' | 'password_hash'>;
 
 /** The name, role and password hash of `username`, or undefined when there is no such user. */
-export function findUserCredentials(db: Kysely<DB>, username: string): Promise<UserCredentials | undefined> {
-  return repo.find(db, username);
-}
-
-/** `findUserCredentials` read now through `readNow` (Database.readNow, SQLite): synchronous. */
-export function findUserCredentialsNow(
+export function findUserCredentials<M extends LookupMode = Later>(
   db: Kysely<DB>,
-  readNow: NonNullable<Database['readNow']>,
   username: string,
-): UserCredentials | undefined {
-  return repo.findNow(db, readNow, username);
+  mode?: M,
+): Answer<M, UserCredentials | undefined> {
+  return repo.find(db, username, mode);
 }
 
 /** Whether any user exists (the first start creates `admin` when none does). */

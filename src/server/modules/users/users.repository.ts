@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type Answer, type Later, type LookupMode } from '../../db/prepared.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
@@ -17,12 +16,12 @@ const LOCK_USER = prepared((db: Kysely<DB>, p: { username: string }) =>
 /** SQL for users; takes a db or a transaction. */
 export const usersRepository = {
   /** The user row; `forUpdate` locks it until the transaction ends (PostgreSQL; SQLite has one writer). */
-  find(db: Kysely<DB>, username: string, opts: { forUpdate?: boolean } = {}) {
-    return (opts.forUpdate ? LOCK_USER : FIND_USER).first(db, { username });
-  },
-  /** `find` read now through `readNow` (Database.readNow, SQLite): synchronous. */
-  findNow(db: Kysely<DB>, readNow: NonNullable<Database['readNow']>, username: string): UserRow | undefined {
-    return FIND_USER.firstNow(db, readNow, { username }) as UserRow | undefined;
+  find<M extends LookupMode & { forUpdate?: boolean } = Later>(
+    db: Kysely<DB>,
+    username: string,
+    mode?: M,
+  ): Answer<M, UserRow | undefined> {
+    return (mode?.forUpdate ? LOCK_USER : FIND_USER).first(db, { username }, mode);
   },
   list(db: Kysely<DB>) {
     return db.selectFrom('users').selectAll().orderBy('username').execute();
