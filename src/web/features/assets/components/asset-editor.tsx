@@ -22,6 +22,7 @@ import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
+import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { useApi } from '../../../lib/api';
 import { assetFactsOf } from '../../../lib/assets';
 import { errorMessage, errorTitle } from '../../../lib/errors';
@@ -204,6 +205,7 @@ export function AssetEditor({
 
   // Presence while open; the first change takes the check-out lease (kit/presence).
   const lease = useItemLease('asset', segments, canWrite && form.isDirty);
+  const savedBy = useLastSaved('asset', segments, conflict !== null);
   useSaveShortcut(() => void save(), canWrite && form.isDirty);
 
   const changeCount = draft.found ? Object.keys(draft.found.data).length : 0;
@@ -324,6 +326,7 @@ export function AssetEditor({
       )}
       {conflict && (
         <ConflictDialog
+          savedBy={savedBy}
           isOpen
           itemLabel={itemLabel}
           rows={conflict.rows}

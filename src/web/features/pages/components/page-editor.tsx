@@ -15,6 +15,7 @@ import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
 import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
+import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { errorMessage, errorTitle } from '../../../lib/errors';
@@ -83,6 +84,7 @@ export function PageEditor({
   const editor = usePageEditor({ path, user, initial, focusProblem: goToProblem });
   // Presence while open; the first change takes the check-out lease (kit/presence).
   const lease = useItemLease('page', splitPath(path), !isReadOnly && editor.dirty);
+  const savedBy = useLastSaved('page', splitPath(path), editor.conflict !== null);
   const { base, doc, setDoc } = editor;
   const page = base.data;
   const queryClient = useQueryClient();
@@ -355,6 +357,7 @@ export function PageEditor({
         isOpen={editor.conflict !== null}
         itemLabel={itemLabel}
         rows={conflictRows}
+        savedBy={savedBy}
         isLoading={editor.conflict !== null && !editor.conflict.theirs && !editor.conflict.error}
         error={editor.conflict?.error}
         busy={editor.conflict?.busy}
