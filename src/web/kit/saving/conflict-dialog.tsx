@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
@@ -75,6 +75,11 @@ export function ConflictDialog({
   const groups = [...new Set(rows.map((r) => r.group))];
   const collisions = rows.filter((r) => r.yours !== undefined).length;
   const headingBase = useId();
+  // "Keep both" is the default: focused once their version is read (a disabled button cannot take focus before).
+  const keepBoth = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isOpen && !isLoading && collisions === 0) keepBoth.current?.focus();
+  }, [isOpen, isLoading, collisions]);
   return (
     <Modal
       isOpen={isOpen}
@@ -116,6 +121,7 @@ export function ConflictDialog({
             </Button>
           ) : (
             <Button
+              ref={keepBoth}
               variant="primary"
               onPress={onOverwrite}
               isPending={busy === 'overwrite'}
