@@ -260,7 +260,7 @@ test('a save over someone else’s shows what they changed and overwrites only w
   // Someone else saves meanwhile.
   await putAsset('Assets/e2e-conflict/team.png', { fields: { alttext: 'The team', displaytitle: 'Team photo' } });
   await details.getByRole('button', { name: 'Save' }).click();
-  const conflict = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+  const conflict = page.getByRole('dialog', { name: /^Someone else saved this at / });
   await expect(conflict.getByText('Alternative text')).toBeVisible();
   await expect(conflict.getByText('The team', { exact: true })).toBeVisible();
   await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();

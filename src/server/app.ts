@@ -32,6 +32,8 @@ import { OPENAPI_TAGS, openApiDocumentTransform, openApiRouteTransform } from '.
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { createLeasesService } from './modules/leases/leases.service.js';
+import { registerLeasesRoutes } from './modules/leases/leases.routes.js';
 import { registerPagesRoutes } from './modules/pages/pages.routes.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.js';
@@ -252,6 +254,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthRoutes(app, auth, config);
   registerUsersRoutes(app, users);
   // ── Resource modules: each registers its routes here (services are built from ctx). ──
+  // Before the page and asset routes: it makes them honour check-out leases (modules/leases/lease-fields.ts).
+  registerLeasesRoutes(app, createLeasesService(ctx));
   await registerAssetsRoutes(app, createAssetsService(ctx), config);
   const folders = createFoldersService(ctx);
   registerFoldersRoutes(app, folders);

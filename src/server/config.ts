@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   CMS_RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   CMS_RESPONSE_CACHE_MB: z.coerce.number().positive().default(64),
   CMS_RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().positive().default(30),
+  CMS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -98,6 +99,8 @@ export interface Config {
    * (`CMS_RESPONSE_CACHE_MAX_AGE_S`): bounds the damage of a node that crashed between a commit and its bump.
    */
   responseCacheMaxAgeMs: number;
+  /** How long a check-out lease holds without renewal (`CMS_LEASE_SECONDS`, 120; modules/leases). */
+  leaseMs: number;
 }
 
 /** Reads and validates the configuration; throws a readable error for bad values. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCache: e.CMS_RESPONSE_CACHE === 'on',
     responseCacheBytes: Math.floor(e.CMS_RESPONSE_CACHE_MB * MiB),
     responseCacheMaxAgeMs: e.CMS_RESPONSE_CACHE_MAX_AGE_S * 1000,
+    leaseMs: e.CMS_LEASE_SECONDS * 1000,
   };
 }
 

@@ -19,6 +19,31 @@ export interface DB {
   assets: AssetsTable;
   folder_docs: FolderDocsTable;
   folder_doc_epoch: { id: number; value: number | string };
+  /** Check-out leases, one per item (migration 0260, modules/leases). */
+  item_leases: ItemLeasesTable;
+  /** Who has an item open (migration 0260, modules/leases). */
+  item_presence: ItemPresenceTable;
+}
+
+/** A check-out lease; times are milliseconds since the epoch (bigint: a string on PostgreSQL). */
+export interface ItemLeasesTable {
+  kind: string;
+  path: string;
+  item_id: string;
+  username: string;
+  acquired_at: number | string;
+  expires_at: number | string;
+  /** Whose lease this one took over, until it is renewed past that news (null otherwise). */
+  taken_from: string | null;
+}
+
+/** One person who has an item open, until `expires_at` (ms). */
+export interface ItemPresenceTable {
+  kind: string;
+  path: string;
+  username: string;
+  since: number | string;
+  expires_at: number | string;
 }
 
 /** One path that a widget's local fields, a shared asset's fields or a template's regions refer to: one owner set. */

@@ -78,8 +78,8 @@ export interface WorkflowColumns {
 /**
  * The workflow of a page or asset after a write: changing the content of a Public item takes the Edit transition
  * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
- * otherwise). Changing content or moving to Quick Edit checks the item out to the actor, reaching Public checks it
- * in; an explicit `checkedOut` wins. A walk that ends with Reject needs a reason (`comment`, 400 when blank) and
+ * otherwise). Check-out is not the workflow's any more: it is a lease (modules/leases), so the check-out columns
+ * are always empty (`change.checkedOut` is the lease module's to act on). A walk that ends with Reject needs a reason (`comment`, 400 when blank) and
  * stores it with who and when; any other move clears it (the item has moved on); `rejection` is returned only when
  * it changes.
  */
@@ -114,24 +114,11 @@ export function workflowAfterWrite(
   } else if (moved) {
     rejection = null;
   }
-  let checkedOut = current.checked_out === 1;
-  let user = current.checked_out_user;
-  if (change.contentChanged || (moved && state === 'Quick Edit')) {
-    checkedOut = true;
-    user = actor.username;
-  }
-  if (moved && state === 'Public') {
-    checkedOut = false;
-    user = '';
-  }
-  if (change.checkedOut !== undefined) {
-    checkedOut = change.checkedOut;
-    user = checkedOut ? actor.username : '';
-  }
   return {
     workflow_state: state,
-    checked_out: checkedOut ? 1 : 0,
-    checked_out_user: user,
+    // Check-out is a lease now (modules/leases): the columns stay empty, and the answers show the live lease.
+    checked_out: 0,
+    checked_out_user: '',
     ...(rejection !== (current.rejection ?? null) ? { rejection } : {}),
   };
 }

@@ -6,6 +6,7 @@
  * the server, an odd non-JSON answer, a broken connection, a response that breaks the contract — becomes one
  * `ApiError`. Later resources add one group each to `createClient` (see `sites` for the smallest example).
  */
+import { LeaseBody, LeaseKind, LeaseState, leaseHref } from './leases.js';
 import { z } from 'zod';
 import { LoginBody, Me, PasswordChangeBody, User, UserPutBody } from './auth.js';
 import { DeletedMessage, Message } from './common.js';
@@ -190,6 +191,18 @@ export function createClient(options: ClientOptions = {}) {
     },
 
     /** The asset library by path (`['Assets', 'images', 'logo.png']`). */
+    /** Check-out leases and presence of a page or asset (`kind`, by-path segments). */
+    leases: {
+      get: (kind: LeaseKind, segments: readonly string[], signal?: AbortSignal) =>
+        request('GET', leaseHref(kind, segments), { schema: LeaseState, signal }),
+      /** The heartbeat: `edit` takes or renews the lease (409 LEASE_HELD when someone else holds it), `view` only says "open". */
+      beat: (kind: LeaseKind, segments: readonly string[], body: LeaseBody, signal?: AbortSignal) =>
+        request('POST', leaseHref(kind, segments), { body, schema: LeaseState, signal }),
+      /** Leaves the item: ends the caller's lease and presence (`keepalive` on `pagehide`). */
+      leave: (kind: LeaseKind, segments: readonly string[], opts: { keepalive?: boolean } = {}) =>
+        request('DELETE', leaseHref(kind, segments), { schema: LeaseState, keepalive: opts.keepalive }),
+    },
+
     assets: {
       /** An asset's metadata with its ETag. */
       get: (segments: readonly string[], signal?: AbortSignal) =>

@@ -28,6 +28,8 @@ export const ErrorCode = z.enum([
   'TYPE_MISMATCH',
   'CONFLICT',
   'PRECONDITION_FAILED',
+  /** Someone else holds the item's check-out lease (409; `lease` names them): take it over first. */
+  'LEASE_HELD',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RANGE_NOT_SATISFIABLE',

@@ -46,6 +46,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Do not call `onUnauthorized` on a 401 (sign-in reports a wrong password itself). */
   skipUnauthorizedHandler?: boolean;
+  /** Let the request outlive the page (fetch `keepalive`: a last call on `pagehide`). */
+  keepalive?: boolean;
 }
 
 /** Conditions of a PUT: `ifMatch` updates only that version; `ifNoneMatch: '*'` only creates. Both answer 412. */
@@ -133,6 +135,7 @@ export function createTransport(options: ClientOptions) {
         body,
         signal: opts.signal,
         credentials: 'same-origin',
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (err) {
       throw isAbort(err)

@@ -167,7 +167,7 @@ describe('binary upload: types from the bytes', () => {
         type: 'cmsImageAsset',
         folderPath: 'Assets/images',
         fields: { displaytitle: name, filename: name, resource_link_title: null, alttext: null },
-        workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: true, checkedOutUser: 'admin' },
+        workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: false, checkedOutUser: '' },
         image: { filename: name, extension: ext, size: bytes.length, type: `image/${format}`, width: 640, height: 480 },
         thumbnail: { filename: `thumb_${name}`, width: 300, height: 225 },
       });

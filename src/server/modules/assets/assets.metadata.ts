@@ -332,7 +332,7 @@ export function createAssetMetadata(ctx: AppContext) {
         }
         assertFields(body.type, fields, true);
         const workflow = workflowAfterWrite(
-          { workflow_state: 'Draft', checked_out: 1, checked_out_user: actor.username },
+          { workflow_state: 'Draft', checked_out: 0, checked_out_user: '' },
           { contentChanged: false, target: targetState, checkedOut: body.workflow?.checkedOut },
           actor,
         );
@@ -346,7 +346,7 @@ export function createAssetMetadata(ctx: AppContext) {
           actor,
           now,
         });
-        if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 1) await repo.update(trx, id, workflow, at);
+        if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 0) await repo.update(trx, id, workflow, at);
         return { ...representAsset((await repo.find(trx, id))!, target.folder), created: true };
       },
       // A concurrent creator of the folder or of the asset itself: the next attempt finds it and goes on.

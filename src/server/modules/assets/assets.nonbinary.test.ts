@@ -115,7 +115,7 @@ describe('non-binary assets: the 20 types', () => {
       expect(created.headers.location).toBe(`${META}/${path}`);
       const meta = metadataOf(created);
       expect(meta).toMatchObject({ type: type.type, name: type.type, folderPath: 'Assets/types' });
-      expect(meta.workflow).toMatchObject({ name: 'Default Workflow', state: 'Draft', checkedOut: true });
+      expect(meta.workflow).toMatchObject({ name: 'Default Workflow', state: 'Draft', checkedOut: false });
       expect(meta.fields).toEqual(full);
       expect(Object.keys(meta.fields)).toEqual(type.fields.map((f) => f.key));
       expect(meta.image ?? meta.file ?? meta.thumbnail).toBeUndefined();

@@ -96,7 +96,7 @@ describe('the OpenAPI document', () => {
 
   it('lists the tags, and gives every operation a tag of that list and a description', () => {
     const tags = (doc.tags ?? []).map((t) => t.name);
-    expect(tags).toEqual(['health', 'auth', 'users', 'folders', 'templates', 'pages', 'assets']);
+    expect(tags).toEqual(['health', 'auth', 'users', 'folders', 'templates', 'pages', 'assets', 'leases']);
     for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
     for (const { path: p, method, op } of operations()) {
       expect(op.tags?.length, `${method} ${p}`).toBe(1);
@@ -222,6 +222,12 @@ describe('the OpenAPI document', () => {
       'getUsersByName = GET /cms/rest/users/{name}',
       'putUsersByName = PUT /cms/rest/users/{name}',
       'deleteUsersByName = DELETE /cms/rest/users/{name}',
+      'getLeasesPage = GET /cms/rest/leases/page/{path}',
+      'postLeasesPage = POST /cms/rest/leases/page/{path}',
+      'deleteLeasesPage = DELETE /cms/rest/leases/page/{path}',
+      'getLeasesAsset = GET /cms/rest/leases/asset/{path}',
+      'postLeasesAsset = POST /cms/rest/leases/asset/{path}',
+      'deleteLeasesAsset = DELETE /cms/rest/leases/asset/{path}',
       'getAssetsByPath = GET /cms/rest/assets/by-path/{path}',
       'putAssetsByPath = PUT /cms/rest/assets/by-path/{path}',
       'deleteAssetsByPath = DELETE /cms/rest/assets/by-path/{path}',

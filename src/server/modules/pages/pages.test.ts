@@ -425,7 +425,7 @@ describe('pages: create and read', () => {
       templateName: 'basic',
       summary: null,
       overridePostDate: null,
-      workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: true, checkedOutUser: 'bob', rejection: null },
+      workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: false, checkedOutUser: '', rejection: null },
       seo: { browserTitle: '', hideSearch: false, tags: [], categories: [], metaDescription: '' },
       calendar: { startDate: null, endDate: null, calendars: null },
       code: {},
@@ -1356,7 +1356,7 @@ describe('pages: workflow', () => {
     });
   });
 
-  it('moves a Public page to Quick Edit when its content changes, checked out to the editor', async () => {
+  it('moves a Public page to Quick Edit when its content changes (check-out is a lease: not taken by a PUT)', async () => {
     const carl = await t.createUser('carl', 'Contributor');
     await createPage('site/home', { body: [{ name: 'main', widgets: [rich('<p>v1</p>')] }] });
     const published = (await setState('site/home', 'Public')).json();
@@ -1377,8 +1377,8 @@ describe('pages: workflow', () => {
     expect(edited.json().workflow).toEqual({
       name: 'Default Workflow',
       state: 'Quick Edit',
-      checkedOut: true,
-      checkedOutUser: 'carl',
+      checkedOut: false,
+      checkedOutUser: '',
       rejection: null,
     });
 

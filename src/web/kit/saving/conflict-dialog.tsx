@@ -1,9 +1,11 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
 import { errorMessage, errorTitle } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import type { ConflictRow } from './conflict-diff';
+import { diffWords } from './word-diff';
 import './saving.css';
 
 const KIND_WORD: Record<ConflictRow['kind'], string> = {
@@ -13,11 +15,34 @@ const KIND_WORD: Record<ConflictRow['kind'], string> = {
   moved: 'Moved',
 };
 
+/** `after` in full, with the words it added to `before` marked (and those it dropped struck through). */
+function Marked({ before, after }: { before: string | undefined; after: string }) {
+  if (before === undefined) return <>{after}</>;
+  return (
+    <>
+      {diffWords(before, after).map((part, i) =>
+        part.op === 'same' ? (
+          <span key={i}>{part.text}</span>
+        ) : part.op === 'add' ? (
+          <ins key={i} className="conflict__added">
+            {part.text}
+          </ins>
+        ) : (
+          <del key={i} className="conflict__removed">
+            {part.text}
+          </del>
+        ),
+      )}
+    </>
+  );
+}
+
 /**
  * A save answered 412: someone else saved the item after it was opened. Shows what their save changed, grouped
  * (field by field, and whatever rows the editor adds: widget by widget), marking what I changed too. Nothing is
- * overwritten unless the user chooses "Overwrite with mine"; "Reload their version" drops my edits; Cancel goes
- * back to editing with nothing saved.
+ * overwritten unless the user chooses "Overwrite with mine", offered only where both changed the same thing;
+ * otherwise "Keep both" (the default) saves my changes on top of theirs. "Reload their version" drops my edits;
+ * Cancel goes back to editing with nothing saved. `savedBy` names who saved and when (from the lease route).
  */
 export function ConflictDialog({
   isOpen,
@@ -26,6 +51,7 @@ export function ConflictDialog({
   isLoading,
   error,
   busy,
+  savedBy,
   onReload,
   onOverwrite,
   onCancel,
@@ -40,6 +66,8 @@ export function ConflictDialog({
   error?: unknown;
   /** Which choice is running. */
   busy?: 'reload' | 'overwrite' | null;
+  /** Who saved last and when (`by` null when the item does not keep who). */
+  savedBy?: { by: string | null; at: string } | null;
   onReload: () => void;
   onOverwrite: () => void;
   onCancel: () => void;
@@ -47,6 +75,11 @@ export function ConflictDialog({
   const groups = [...new Set(rows.map((r) => r.group))];
   const collisions = rows.filter((r) => r.yours !== undefined).length;
   const headingBase = useId();
+  // "Keep both" is the default: focused once their version is read (a disabled button cannot take focus before).
+  const keepBoth = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isOpen && !isLoading && collisions === 0) keepBoth.current?.focus();
+  }, [isOpen, isLoading, collisions]);
   return (
     <Modal
       isOpen={isOpen}
@@ -55,29 +88,49 @@ export function ConflictDialog({
       }}
       isBusy={Boolean(busy)}
       size="lg"
-      title="Someone else saved this meanwhile"
+      title={
+        savedBy?.by
+          ? `${savedBy.by} saved this at ${formatDateTime(savedBy.at)}`
+          : savedBy
+            ? `Someone else saved this at ${formatDateTime(savedBy.at)}`
+            : 'Someone else saved this meanwhile'
+      }
       description={
         <>
-          Your changes to {itemLabel} were <strong>not saved</strong>: it was saved by someone else after you opened it.
-          Here is what their save changed. Choose whose version to keep.
+          Your changes to {itemLabel} were <strong>not saved</strong>: it was saved by {savedBy?.by ?? 'someone else'}{' '}
+          after you opened it. Here is what their save changed, the changed words marked.{' '}
+          {collisions > 0 ? 'Choose whose version to keep.' : 'You changed other things: keep both.'}
         </>
       }
       footer={
         <>
-          <Button variant="quiet" onPress={onCancel} isDisabled={Boolean(busy)} autoFocus>
+          <Button variant="quiet" onPress={onCancel} isDisabled={Boolean(busy)} autoFocus={collisions > 0}>
             Cancel (keep editing)
           </Button>
           <Button onPress={onReload} isPending={busy === 'reload'} isDisabled={Boolean(busy) || isLoading}>
             Reload their version (keep nothing of mine)
           </Button>
-          <Button
-            variant="danger"
-            onPress={onOverwrite}
-            isPending={busy === 'overwrite'}
-            isDisabled={Boolean(busy) || isLoading}
-          >
-            Overwrite with mine
-          </Button>
+          {collisions > 0 ? (
+            <Button
+              variant="danger"
+              onPress={onOverwrite}
+              isPending={busy === 'overwrite'}
+              isDisabled={Boolean(busy) || isLoading}
+            >
+              Overwrite with mine
+            </Button>
+          ) : (
+            <Button
+              ref={keepBoth}
+              variant="primary"
+              onPress={onOverwrite}
+              isPending={busy === 'overwrite'}
+              isDisabled={Boolean(busy) || isLoading}
+              autoFocus
+            >
+              Keep both
+            </Button>
+          )}
         </>
       }
     >
@@ -121,12 +174,16 @@ export function ConflictDialog({
                           )}
                           <div>
                             <dt>Theirs</dt>
-                            <dd>{r.theirs}</dd>
+                            <dd>
+                              <Marked before={r.kind === 'changed' ? r.before : undefined} after={r.theirs} />
+                            </dd>
                           </div>
                           {r.yours !== undefined && (
                             <div>
                               <dt>Yours</dt>
-                              <dd>{r.yours}</dd>
+                              <dd>
+                                <Marked before={r.kind === 'changed' ? r.before : undefined} after={r.yours} />
+                              </dd>
                             </div>
                           )}
                         </dl>

@@ -13,9 +13,9 @@ export interface ConflictRow {
   /** What changed, for people ("Display name", "Rich text widget"). */
   label: string;
   kind: 'changed' | 'added' | 'removed' | 'moved';
-  /** Their value, shortened for reading. */
+  /** Their value, as text (whole: the dialog marks the changed words against `before`). */
   theirs: string;
-  /** The value before both edits, shortened. */
+  /** The value before both edits, as text. */
   before?: string;
   /** My value when I changed the same thing (a real collision). */
   yours?: string;
@@ -32,18 +32,23 @@ export interface DiffField<R> {
 
 const MAX_SHOWN = 140;
 
-/** A value in a few words: HTML as its text, lists joined, yes/no, "(empty)". */
+/** A value in a few words: HTML as its text, lists joined, yes/no, "(empty)"; cut at 140 characters. */
 export function shortValue(value: unknown): string {
+  return shorten(fullValue(value));
+}
+
+/** A value as readable text, whole (the conflict dialog shows the whole difference): HTML as its text, lists joined. */
+export function fullValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map(shortValue).join(', ') : '(none)';
+  if (Array.isArray(value)) return value.length ? value.map(fullValue).join(', ') : '(none)';
   if (typeof value === 'object') {
     const parts = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== null && v !== undefined && v !== '')
-      .map(([k, v]) => `${k}: ${shortValue(v)}`);
-    return parts.length ? shorten(parts.join('; ')) : '(empty)';
+      .map(([k, v]) => `${k}: ${fullValue(v)}`);
+    return parts.length ? parts.join('; ') : '(empty)';
   }
-  return shorten(textOf(String(value)));
+  return textOf(String(value));
 }
 
 /** The readable text of HTML (tags dropped, entities of the common kind read, spaces collapsed). */
@@ -95,9 +100,9 @@ export function diffFields<R>(
       group: f.group ?? defaultGroup,
       label: f.label,
       kind: 'changed',
-      before: shortValue(b),
-      theirs: shortValue(t),
-      yours: sameValue(b, m) ? undefined : shortValue(m),
+      before: fullValue(b),
+      theirs: fullValue(t),
+      yours: sameValue(b, m) ? undefined : fullValue(m),
     });
   }
   return rows;

@@ -92,8 +92,10 @@ describe('ConflictDialog', () => {
     expect(dialog.textContent).toContain('were not saved');
     const props = within(dialog).getByRole('region', { name: 'Properties' });
     expect(props.textContent).toContain('Display name');
-    expect(props.textContent).toContain('TheirsB');
-    expect(props.textContent).toContain('YoursC');
+    // Each side shows the value before struck and its own marked: Before A, Theirs (A →) B, Yours (A →) C.
+    expect(props.textContent).toContain('TheirsAB');
+    expect(props.textContent).toContain('YoursAC');
+    expect([...props.querySelectorAll('ins')].map((e) => e.textContent)).toEqual(['B', 'C']);
     expect(within(dialog).getByRole('region', { name: 'Region main' }).textContent).toContain('Opening hours');
     expect(within(dialog).getByRole('alert').textContent).toContain('You changed one of these too');
 
@@ -122,7 +124,43 @@ describe('ConflictDialog', () => {
         onCancel={vi.fn()}
       />,
     );
-    expect(screen.getByRole('button', { name: 'Overwrite with mine' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Keep both' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('status').textContent).toContain('Reading their version');
+  });
+
+  it('names who saved and when, marks the changed words of the whole text, and keeps both when nothing collides', async () => {
+    const user = userEvent.setup();
+    const onOverwrite = vi.fn();
+    const long = 'word '.repeat(60);
+    const rows: ConflictRow[] = diffFields(
+      [{ key: 'summary', label: 'Summary' }],
+      { summary: `${long}the old ending` },
+      { summary: `${long}the new ending` },
+      { summary: `${long}the old ending` },
+    );
+    render(
+      <ConflictDialog
+        isOpen
+        itemLabel="the page “Welcome”"
+        rows={rows}
+        savedBy={{ by: 'alice', at: '2026-03-01T09:30:00.000Z' }}
+        onReload={vi.fn()}
+        onOverwrite={onOverwrite}
+        onCancel={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: /^alice saved this at / });
+    expect(dialog.textContent).toContain('saved by alice');
+    // The whole text, not cut: the change is at its end, marked word by word.
+    const theirs = within(dialog).getByText((_, el) => el?.tagName === 'DD' && el.textContent!.includes('new ending'));
+    expect(theirs.textContent).toBe(`${long}the oldnew ending`);
+    expect(theirs.querySelector('ins')?.textContent).toBe('new');
+    expect(theirs.querySelector('del')?.textContent).toBe('old');
+    // Nothing collides: no "Overwrite with mine"; "Keep both" is the default.
+    expect(within(dialog).queryByRole('button', { name: 'Overwrite with mine' })).toBeNull();
+    const keep = within(dialog).getByRole('button', { name: 'Keep both' });
+    expect(document.activeElement).toBe(keep);
+    await user.click(keep);
+    expect(onOverwrite).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,6 +20,9 @@ import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
 import { TRANSITION_DONE } from '../../../kit/workflow/transitions';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
+import { PresenceBar } from '../../../kit/presence/presence-bar';
+import { useItemLease } from '../../../kit/presence/use-item-lease';
+import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { useApi } from '../../../lib/api';
 import { assetFactsOf } from '../../../lib/assets';
 import { errorMessage, errorTitle } from '../../../lib/errors';
@@ -200,6 +203,9 @@ export function AssetEditor({
     await commit({ fields: form.isDirty ? form.changes() : {}, state: to, comment }, base.etag, name);
   };
 
+  // Presence while open; the first change takes the check-out lease (kit/presence).
+  const lease = useItemLease('asset', segments, canWrite && form.isDirty);
+  const savedBy = useLastSaved('asset', segments, conflict !== null);
   useSaveShortcut(() => void save(), canWrite && form.isDirty);
 
   const changeCount = draft.found ? Object.keys(draft.found.data).length : 0;
@@ -258,6 +264,7 @@ export function AssetEditor({
         <section className="asset-section" aria-label="Workflow">
           <WorkflowStatus workflow={meta.workflow} currentUser={user.username} />
           <RejectionNotice rejection={meta.workflow.rejection} />
+          <PresenceBar lease={lease} what="asset" />
           {canWrite && transitions.data && (
             <TransitionButtons
               transitions={transitions.data.transitions}
@@ -319,6 +326,7 @@ export function AssetEditor({
       )}
       {conflict && (
         <ConflictDialog
+          savedBy={savedBy}
           isOpen
           itemLabel={itemLabel}
           rows={conflict.rows}

@@ -15,7 +15,7 @@ function pageOf(displayName = 'Team'): Page {
     templateName: 'article',
     summary: null,
     overridePostDate: null,
-    workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: true, checkedOutUser: 'bob' },
+    workflow: { name: 'Default Workflow', state: 'Draft', checkedOut: false, checkedOutUser: '' },
     seo: { browserTitle: '', hideSearch: false, tags: [], categories: [], metaDescription: '' },
     calendar: { startDate: null, endDate: null, calendars: null },
     code: {},
@@ -37,6 +37,17 @@ function renderEditor(put: (etag: string | null, body: unknown) => Response) {
   const page = pageOf();
   let theirs: Page | null = null;
   const path = `/cms/rest/pages/by-path/demo/about/${page.name}`;
+  const leasePath = `/cms/rest/leases/page/demo/about/${page.name}`;
+  const since = '2026-01-02T03:04:05.000Z';
+  const leaseState = {
+    kind: 'page',
+    path: `demo/about/${page.name}`,
+    id: page.id,
+    lease: { username: 'bob', since, expiresAt: since, takenFrom: null },
+    mine: false,
+    present: [{ username: 'bob', since, editing: true }],
+    lastSaved: { by: 'bob', at: since },
+  };
   const view = renderApp(`/pages/demo/about/${page.name}`, {
     'GET /cms/rest/auth/me': () => json(ADMIN_ME),
     'GET /cms/rest/sites': () => json([]),
@@ -45,6 +56,9 @@ function renderEditor(put: (etag: string | null, body: unknown) => Response) {
     [`GET /cms/rest/pages/transitions/demo/about/${page.name}`]: () =>
       json({ state: 'Draft', transitions: [{ name: 'Submit', to: 'Review' }] }),
     [`PUT ${path}`]: (r) => put(r.headers.get('if-match'), r.body),
+    [`POST ${leasePath}`]: () => json(leaseState),
+    [`GET ${leasePath}`]: () => json(leaseState),
+    [`DELETE ${leasePath}`]: () => json({ ...leaseState, present: [] }),
   });
   return { ...view, page, setTheirs: (p: Page) => (theirs = p) };
 }
@@ -58,8 +72,9 @@ describe('the page editor saving', () => {
     });
     // The first render of a file loads the editor's lazy code: on a busy machine that alone takes over a second.
     expect(await screen.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 10_000 })).toBeTruthy();
-    // Someone else has it checked out: said, and saving still works.
-    expect(screen.getByText('bob has this page checked out')).toBeTruthy();
+    // Someone else is editing it (their lease and presence): said, and saving still works.
+    expect(await screen.findByText('bob is editing this page')).toBeTruthy();
+    expect(screen.getByText('bob is editing')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: 'Properties' }));
     const name = screen.getByLabelText('Display name');
@@ -89,17 +104,18 @@ describe('the page editor saving', () => {
     await user.type(name, 'Mine');
     await user.click(screen.getByRole('button', { name: /^Save/ }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    // The dialog names who saved (the lease route's lastSaved) and marks the words each side changed.
+    const dialog = await screen.findByRole('dialog', { name: /^bob saved this at / });
     const props = await within(dialog).findByRole('region', { name: 'Properties' });
     expect(props.textContent).toContain('Display name');
-    expect(props.textContent).toContain('TheirsTheirs');
-    expect(props.textContent).toContain('YoursMine');
+    expect(props.textContent).toContain('TheirsTeamTheirs');
+    expect(props.textContent).toContain('YoursTeamMine');
     expect(props.textContent).toContain('Their summary');
     expect(puts).toHaveLength(1);
 
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]).toEqual({ etag: '"v2"', body: { templateName: 'article', displayName: 'Mine' } });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Someone else saved this meanwhile' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /saved this/ })).toBeNull());
   });
 });

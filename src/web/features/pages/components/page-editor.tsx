@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Page, RegionInput } from '../../../../shared/api/pages';
+import { splitPath } from '../../../../shared/api/paths';
 import { Button } from '../../../components/ui/button';
 import { HtmlPreview } from '../../../components/ui/html-preview';
-import { InlineAlert } from '../../../components/ui/inline-alert';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control';
 import { toast } from '../../../components/ui/toast';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
@@ -12,6 +12,9 @@ import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
 import { SAVE_SHORTCUT, useSaveShortcut } from '../../../kit/saving/save-runner';
 import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
+import { PresenceBar } from '../../../kit/presence/presence-bar';
+import { useItemLease } from '../../../kit/presence/use-item-lease';
+import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { errorMessage, errorTitle } from '../../../lib/errors';
@@ -79,6 +82,9 @@ export function PageEditor({
     focus.focusLater(fieldKey ? { key, target: 'invalid', field: fieldKey } : { key, target: 'card' });
   };
   const editor = usePageEditor({ path, user, initial, focusProblem: goToProblem });
+  // Presence while open; the first change takes the check-out lease (kit/presence).
+  const lease = useItemLease('page', splitPath(path), !isReadOnly && editor.dirty);
+  const savedBy = useLastSaved('page', splitPath(path), editor.conflict !== null);
   const { base, doc, setDoc } = editor;
   const page = base.data;
   const queryClient = useQueryClient();
@@ -276,12 +282,7 @@ export function PageEditor({
       </header>
 
       <RejectionNotice rejection={page.workflow.rejection} />
-      {page.workflow.checkedOut && page.workflow.checkedOutUser && page.workflow.checkedOutUser !== user && (
-        <InlineAlert tone="info" title={`${page.workflow.checkedOutUser} has this page checked out`}>
-          They may be editing it now. You can still save; if they save in between, you will see what they changed and
-          choose whose version to keep.
-        </InlineAlert>
-      )}
+      <PresenceBar lease={lease} what="page" />
       <SaveProblemsAlert error={editor.saveError} problems={editor.problems} onGoTo={goToProblem} />
 
       <div className="page-editor__bar">
@@ -372,6 +373,7 @@ export function PageEditor({
         isOpen={editor.conflict !== null}
         itemLabel={itemLabel}
         rows={conflictRows}
+        savedBy={savedBy}
         isLoading={editor.conflict !== null && !editor.conflict.theirs && !editor.conflict.error}
         error={editor.conflict?.error}
         busy={editor.conflict?.busy}

@@ -1,0 +1,131 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** Where a lease or presence row belongs: the item's kind and path (segments joined by `/`). */
+export interface ItemKey {
+  kind: string;
+  path: string;
+}
+
+export interface LeaseRow {
+  item_id: string;
+  username: string;
+  acquired_at: number;
+  expires_at: number;
+  taken_from: string | null;
+}
+
+export interface PresenceRow {
+  username: string;
+  since: number;
+  expires_at: number;
+}
+
+const num = (v: unknown) => Number(v);
+const leaseOf = (r: Record<string, unknown>): LeaseRow => ({
+  item_id: String(r.item_id),
+  username: String(r.username),
+  acquired_at: num(r.acquired_at),
+  expires_at: num(r.expires_at),
+  taken_from: (r.taken_from as string | null) ?? null,
+});
+
+/** SQL of leases and presence (migration 0260); takes a db or a transaction. Rows past `expires_at` are ignored. */
+export const leasesRepository = {
+  /** The live lease of the item at `key` at `now`, if any. */
+  async live(db: Kysely<DB>, key: ItemKey, now: number): Promise<LeaseRow | undefined> {
+    const row = await db
+      .selectFrom('item_leases')
+      .select(['item_id', 'username', 'acquired_at', 'expires_at', 'taken_from'])
+      .where('kind', '=', key.kind)
+      .where('path', '=', key.path)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row && leaseOf(row);
+  },
+
+  /**
+   * Takes or renews the lease for `username` in one statement: it is written when there is none, it has ended,
+   * it is for another item that was at this path, it is the caller's own (renewed: `acquired_at` kept), or
+   * `takeover` (then `taken_from` names the holder it was taken from). Answers the lease written, or undefined
+   * when someone else holds it (nothing written).
+   */
+  async take(
+    db: Kysely<DB>,
+    key: ItemKey,
+    a: { itemId: string; username: string; now: number; expiresAt: number; takeover: boolean },
+  ): Promise<LeaseRow | undefined> {
+    const live = sql`(item_leases.expires_at > ${a.now} and item_leases.item_id = excluded.item_id)`;
+    const mine = sql`(${live} and item_leases.username = excluded.username)`;
+    const { rows } = await sql<Record<string, unknown>>`
+      insert into item_leases (kind, path, item_id, username, acquired_at, expires_at, taken_from)
+      values (${key.kind}, ${key.path}, ${a.itemId}, ${a.username}, ${a.now}, ${a.expiresAt}, null)
+      on conflict (kind, path) do update set
+        item_id = excluded.item_id,
+        username = excluded.username,
+        acquired_at = case when ${mine} then item_leases.acquired_at else excluded.acquired_at end,
+        expires_at = excluded.expires_at,
+        taken_from = case when ${mine} then item_leases.taken_from
+          when ${live} then item_leases.username else null end
+      where not ${live} or item_leases.username = excluded.username or ${a.takeover ? sql`true` : sql`false`}
+      returning item_id, username, acquired_at, expires_at, taken_from`.execute(db);
+    return rows[0] && leaseOf(rows[0]);
+  },
+
+  /** Ends `username`'s lease of the item (nothing when another holds it). */
+  async release(db: Kysely<DB>, key: ItemKey, username: string): Promise<void> {
+    await db
+      .deleteFrom('item_leases')
+      .where('kind', '=', key.kind)
+      .where('path', '=', key.path)
+      .where('username', '=', username)
+      .execute();
+  },
+
+  /** Notes that `username` has the item open until `expiresAt` (`since` kept while the row is live). */
+  async touchPresence(db: Kysely<DB>, key: ItemKey, a: { username: string; now: number; expiresAt: number }) {
+    await sql`
+      insert into item_presence (kind, path, username, since, expires_at)
+      values (${key.kind}, ${key.path}, ${a.username}, ${a.now}, ${a.expiresAt})
+      on conflict (kind, path, username) do update set
+        since = case when item_presence.expires_at > ${a.now} then item_presence.since else excluded.since end,
+        expires_at = excluded.expires_at`.execute(db);
+  },
+
+  async leavePresence(db: Kysely<DB>, key: ItemKey, username: string): Promise<void> {
+    await db
+      .deleteFrom('item_presence')
+      .where('kind', '=', key.kind)
+      .where('path', '=', key.path)
+      .where('username', '=', username)
+      .execute();
+  },
+
+  /** Who saved the item last and when (pages keep who; assets only when). */
+  async lastSaved(db: Kysely<DB>, kind: string, id: string): Promise<{ by: string | null; at: string } | null> {
+    if (kind === 'page') {
+      const row = await db
+        .selectFrom('pages')
+        .select(['updated_by', 'updated_at'])
+        .where('node_id', '=', id)
+        .executeTakeFirst();
+      return row ? { by: row.updated_by, at: row.updated_at } : null;
+    }
+    const row = await db.selectFrom('assets').select('updated_at').where('node_id', '=', id).executeTakeFirst();
+    return row ? { by: null, at: row.updated_at } : null;
+  },
+
+  /** Who has the item open at `now`, earliest first. */
+  async present(db: Kysely<DB>, key: ItemKey, now: number): Promise<PresenceRow[]> {
+    const rows = await db
+      .selectFrom('item_presence')
+      .select(['username', 'since', 'expires_at'])
+      .where('kind', '=', key.kind)
+      .where('path', '=', key.path)
+      .where('expires_at', '>', now)
+      .orderBy('since')
+      .orderBy('username')
+      .execute();
+    return rows.map((r) => ({ username: r.username, since: num(r.since), expires_at: num(r.expires_at) }));
+  },
+};

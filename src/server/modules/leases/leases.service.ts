@@ -1,0 +1,147 @@
+import type { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
+import { LEASE_HEARTBEAT_MS } from '../../../shared/api/leases.js';
+import type { Actor, AppContext } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { findAsset } from '../assets/assets.common.js';
+import { locatePage } from '../pages/page-location.js';
+import { requireAccess } from '../tree/access.js';
+import type { NodeRow } from '../tree/tree.repository.js';
+import { leasesRepository as repo, type ItemKey, type LeaseRow } from './leases.repository.js';
+
+/** Presence lasts two and a half heartbeats: one late beat does not make a person vanish. */
+export const PRESENCE_MS = Math.round(LEASE_HEARTBEAT_MS * 2.5);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** A stored time as ISO 8601 (UTC), whatever form the database keeps it in. */
+const isoOf = (stored: string) => {
+  const ms = Date.parse(stored);
+  return Number.isNaN(ms) ? stored : iso(ms);
+};
+
+/** The lease as the contract shows it. */
+export function leaseJson(row: LeaseRow) {
+  return {
+    username: row.username,
+    since: iso(row.acquired_at),
+    expiresAt: iso(row.expires_at),
+    takenFrom: row.taken_from,
+  };
+}
+
+/** 409 LEASE_HELD: someone else holds the lease; the problem names them (`lease`). */
+export function leaseHeld(row: LeaseRow, what: string): AppError {
+  const taken = row.taken_from ? ` (taken over from ${row.taken_from})` : '';
+  return new AppError(
+    409,
+    'LEASE_HELD',
+    `${row.username} has this ${what} checked out since ${iso(row.acquired_at)}${taken}. Take it over first, or ` +
+      'wait until they are done.',
+    undefined,
+    { lease: leaseJson(row) },
+  );
+}
+
+/**
+ * Check-out leases and presence (docs/decisions.md → check-out leases). A lease is one row per item that ends by
+ * time (`CMS_LEASE_SECONDS` without renewal); presence is one row per person with the item open, renewed by the
+ * same call.
+ */
+export function createLeasesService(ctx: AppContext) {
+  const leaseMs = ctx.config.leaseMs;
+
+  /** The item at `segments` (404 when missing) and the caller's access to it (403 below `needed`). */
+  async function itemAt(actor: Actor, kind: LeaseKind, segments: readonly string[], needed: 'READ' | 'WRITE') {
+    let chain: readonly NodeRow[];
+    if (kind === 'page') {
+      const loc = await locatePage(ctx.db, segments);
+      const node = loc.occupant;
+      if (!node || node.kind !== 'page') throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
+      chain = [...loc.parentChain, node];
+    } else {
+      chain = (await findAsset(ctx.db, segments)).chain;
+    }
+    requireAccess(actor, chain, needed, `this ${kind}`);
+    return { id: chain[chain.length - 1]!.id, key: { kind, path: segments.join('/') } satisfies ItemKey };
+  }
+
+  async function stateOf(actor: Actor, item: { id: string; key: ItemKey }, now: number): Promise<LeaseState> {
+    const [lease, present, saved] = await Promise.all([
+      repo.live(ctx.db, item.key, now),
+      repo.present(ctx.db, item.key, now),
+      repo.lastSaved(ctx.db, item.key.kind, item.id),
+    ]);
+    const live = lease && lease.item_id === item.id ? lease : undefined;
+    return {
+      kind: item.key.kind as LeaseKind,
+      path: item.key.path,
+      id: item.id,
+      lease: live ? leaseJson(live) : null,
+      mine: live?.username === actor.username,
+      present: present
+        .filter((p) => p.username !== actor.username)
+        .map((p) => ({ username: p.username, since: iso(p.since), editing: live?.username === p.username })),
+      lastSaved: saved && { by: saved.by, at: isoOf(saved.at) },
+    };
+  }
+
+  return {
+    /** The item's lease and who has it open (READ). */
+    async state(actor: Actor, kind: LeaseKind, segments: readonly string[]): Promise<LeaseState> {
+      const item = await itemAt(actor, kind, segments, 'READ');
+      return stateOf(actor, item, ctx.now());
+    },
+
+    /**
+     * The heartbeat: `edit` takes or renews the lease (WRITE; 409 LEASE_HELD naming the holder when someone else
+     * holds it and `takeover` is not set, nothing written then), `view` only notes presence (READ). Both renew
+     * the caller's presence.
+     */
+    async beat(actor: Actor, kind: LeaseKind, segments: readonly string[], body: LeaseBody): Promise<LeaseState> {
+      const mode = body.mode ?? 'edit';
+      const item = await itemAt(actor, kind, segments, mode === 'edit' ? 'WRITE' : 'READ');
+      const now = ctx.now();
+      if (mode === 'edit') {
+        const taken = await repo.take(ctx.db, item.key, {
+          itemId: item.id,
+          username: actor.username,
+          now,
+          expiresAt: now + leaseMs,
+          takeover: body.takeover ?? false,
+        });
+        if (!taken) {
+          const holder = await repo.live(ctx.db, item.key, now);
+          if (holder) throw leaseHeld(holder, kind);
+        }
+      }
+      await repo.touchPresence(ctx.db, item.key, { username: actor.username, now, expiresAt: now + PRESENCE_MS });
+      return stateOf(actor, item, now);
+    },
+
+    /** Ends the caller's lease (if they hold it) and presence: they left the item. */
+    async leave(actor: Actor, kind: LeaseKind, segments: readonly string[]): Promise<LeaseState> {
+      const item = await itemAt(actor, kind, segments, 'READ');
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.release(trx, item.key, actor.username);
+        await repo.leavePresence(trx, item.key, actor.username);
+      });
+      return stateOf(actor, item, ctx.now());
+    },
+
+    /** The live lease at `kind`/`path`, for the checks of writes and the check-out fields of answers. */
+    live(kind: LeaseKind, path: string): Promise<LeaseRow | undefined> {
+      return repo.live(ctx.db, { kind, path }, ctx.now());
+    },
+
+    /** Takes (or renews) `username`'s lease after a write that checked the item out; nothing when another holds it. */
+    async checkOut(kind: LeaseKind, path: string, itemId: string, username: string): Promise<void> {
+      const now = ctx.now();
+      await repo.take(ctx.db, { kind, path }, { itemId, username, now, expiresAt: now + leaseMs, takeover: false });
+    },
+
+    /** Ends `username`'s lease after a write that checked the item in. */
+    checkIn(kind: LeaseKind, path: string, username: string): Promise<void> {
+      return repo.release(ctx.db, { kind, path }, username);
+    },
+  };
+}
+export type LeasesService = ReturnType<typeof createLeasesService>;

@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LeaseState } from '../../../shared/api/leases.js';
+import { Page } from '../../../shared/api/pages.js';
+import { AssetMetadata } from '../../../shared/api/assets.js';
+import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { upload } from '../assets/assets.fixtures.js';
+
+let t: TestApp;
+let alice: string;
+let bob: string;
+let viewer: string;
+beforeEach(async () => {
+  t = await createTestApp({ CMS_SEED: 'true', CMS_LEASE_SECONDS: '120' });
+  alice = await t.createUser('alice', 'Editor');
+  bob = await t.createUser('bob', 'Editor');
+  viewer = await t.createUser('vera', 'Viewer');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const PAGE = '/cms/rest/pages/by-path/demo/index';
+const LEASE = '/cms/rest/leases/page/demo/index';
+
+const beat = (authorization: string, payload: object = {}, url = LEASE) =>
+  t.request({ method: 'POST', url, payload, headers: { authorization } });
+const leave = (authorization: string, url = LEASE) => t.request({ method: 'DELETE', url, headers: { authorization } });
+async function state(authorization: string, url = LEASE) {
+  const res = await t.request({ method: 'GET', url, headers: { authorization } });
+  expect(res.statusCode, res.body).toBe(200);
+  return LeaseState.parse(res.json());
+}
+async function page(authorization?: string) {
+  const res = await t.request({ method: 'GET', url: PAGE, ...(authorization ? { headers: { authorization } } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return { page: Page.parse(res.json()), etag: String(res.headers.etag) };
+}
+const putAs = (authorization: string, body: object, ifMatch?: string) =>
+  t.request({
+    method: 'PUT',
+    url: PAGE,
+    payload: { templateName: 'article', ...body },
+    headers: { authorization, ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+  });
+
+describe('check-out leases', () => {
+  it('opening takes nothing; the first edit takes the lease, shown in checkedOut, renewed and released', async () => {
+    // Seeded and opened, nobody has it checked out.
+    expect((await page(alice)).page.workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    const viewed = await beat(alice, { mode: 'view' });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(LeaseState.parse(viewed.json())).toMatchObject({ lease: null, mine: false, present: [] });
+
+    const before = await page(alice);
+    const taken = await beat(alice, { mode: 'edit' });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const s = LeaseState.parse(taken.json());
+    expect(s).toMatchObject({ kind: 'page', path: 'demo/index', mine: true, lease: { username: 'alice' } });
+    expect(s.id).toBe(before.page.id);
+    const after = await page(bob);
+    expect(after.page.workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
+    // The lease is not content: the ETag alice edits from is still good.
+    expect(after.etag).toBe(before.etag);
+    expect((await putAs(alice, { displayName: 'Mine' }, before.etag)).statusCode).toBe(200);
+    // Who saved last and when, for the conflict dialog of someone whose save comes too late.
+    const saved = (await state(bob)).lastSaved;
+    expect(saved?.by).toBe('alice');
+    expect(Number.isNaN(Date.parse(saved!.at))).toBe(false);
+
+    // Renewing keeps `since` and moves the end.
+    t.advance(60_000);
+    const renewed = LeaseState.parse((await beat(alice)).json());
+    expect(renewed.lease!.since).toBe(s.lease!.since);
+    expect(Date.parse(renewed.lease!.expiresAt)).toBeGreaterThan(Date.parse(s.lease!.expiresAt));
+
+    // Leaving releases it.
+    expect((await leave(alice)).statusCode).toBe(200);
+    expect((await state(bob)).lease).toBeNull();
+    expect((await page(bob)).page.workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+  });
+
+  it('ends a lease not renewed in CMS_LEASE_SECONDS, without any sweeper', async () => {
+    expect((await beat(alice)).statusCode).toBe(200);
+    t.advance(119_000);
+    expect((await state(bob)).lease?.username).toBe('alice');
+    t.advance(2_000);
+    expect((await state(bob)).lease).toBeNull();
+    expect((await page(bob)).page.workflow.checkedOut).toBe(false);
+    // Someone else may take it now.
+    expect(LeaseState.parse((await beat(bob)).json()).lease).toMatchObject({ username: 'bob', takenFrom: null });
+  });
+
+  it('refuses another editor (409 LEASE_HELD naming the holder) until they take it over; the holder is told', async () => {
+    expect((await beat(alice)).statusCode).toBe(200);
+    const refused = await beat(bob);
+    expect(refused.statusCode).toBe(409);
+    const problem = problemOf(refused) as ReturnType<typeof problemOf> & { lease?: { username: string } };
+    expect(problem.code).toBe('LEASE_HELD');
+    expect(problem.detail).toContain('alice');
+    expect(problem.lease?.username).toBe('alice');
+    expect((await state(alice)).mine).toBe(true);
+
+    const over = await beat(bob, { mode: 'edit', takeover: true });
+    expect(over.statusCode, over.body).toBe(200);
+    expect(LeaseState.parse(over.json()).lease).toMatchObject({ username: 'bob', takenFrom: 'alice' });
+    // Alice's next renewal learns it: 409 naming bob, with whom he took it from.
+    const told = await beat(alice);
+    expect(told.statusCode).toBe(409);
+    expect((problemOf(told) as unknown as { lease: { username: string; takenFrom: string } }).lease).toMatchObject({
+      username: 'bob',
+      takenFrom: 'alice',
+    });
+    // Alice leaving does not end bob's lease.
+    expect((await leave(alice)).statusCode).toBe(200);
+    expect((await page(alice)).page.workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'bob' });
+  });
+
+  it('refuses a PUT or DELETE by anyone but the holder (409 LEASE_HELD, nothing changed)', async () => {
+    const { etag } = await page(bob);
+    expect((await beat(alice)).statusCode).toBe(200);
+    const put = await putAs(bob, { displayName: 'Bob was here' }, etag);
+    expect(put.statusCode).toBe(409);
+    expect(problemOf(put).code).toBe('LEASE_HELD');
+    expect(problemOf(put).detail).toContain('alice');
+    const del = await t.request({ method: 'DELETE', url: PAGE, headers: { authorization: bob } });
+    expect(del.statusCode).toBe(409);
+    expect((await page(bob)).page.displayName).not.toBe('Bob was here');
+    // The holder writes.
+    const ok = await putAs(alice, { displayName: 'Alice was here' }, etag);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(Page.parse(ok.json()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
+  });
+
+  it("takes and ends the caller's lease through the spec's workflow.checkedOut", async () => {
+    const out = await putAs(alice, { workflow: { checkedOut: true } });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(Page.parse(out.json()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
+    expect((await state(bob)).lease?.username).toBe('alice');
+    const back = await putAs(alice, { workflow: { checkedOut: false } });
+    expect(Page.parse(back.json()).workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    expect((await state(bob)).lease).toBeNull();
+  });
+
+  it('shows who else has the item open, editing or not, and forgets them when they leave or stop beating', async () => {
+    expect((await beat(alice)).statusCode).toBe(200);
+    expect((await beat(viewer, { mode: 'view' })).statusCode).toBe(200);
+    const seenByBob = LeaseState.parse((await beat(bob, { mode: 'view' })).json());
+    expect(seenByBob.present.map((p) => [p.username, p.editing])).toEqual([
+      ['alice', true],
+      ['vera', false],
+    ]);
+    expect((await state(alice)).present.map((p) => p.username)).toEqual(['vera', 'bob']);
+    expect((await leave(viewer)).statusCode).toBe(200);
+    expect((await state(alice)).present.map((p) => p.username)).toEqual(['bob']);
+    t.advance(80_000);
+    expect((await beat(alice)).statusCode).toBe(200);
+    expect((await state(alice)).present).toEqual([]);
+  });
+
+  it('checks access and input: viewers only view, unknown items 404, bad bodies 400, no credentials 401', async () => {
+    const denied = await beat(viewer, { mode: 'edit' });
+    expect(denied.statusCode).toBe(403);
+    expect((await state(alice)).lease).toBeNull();
+    expect((await beat(alice, {}, '/cms/rest/leases/page/demo/nothing-here')).statusCode).toBe(404);
+    expect((await beat(alice, {}, '/cms/rest/leases/asset/Assets/none.png')).statusCode).toBe(404);
+    expect((await beat(alice, { mode: 'own' })).statusCode).toBe(400);
+    expect((await beat(alice, { extra: 1 })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/cms/rest/leases/folder/demo' })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: LEASE, payload: {}, headers: { authorization: '' } })).statusCode,
+    ).toBe(401);
+    expect((await state(alice)).lease).toBeNull();
+  });
+
+  it('leases assets too: checkedOut on the metadata, PUT refused to others', async () => {
+    const up = await upload(t, 'Assets/notes.txt', Buffer.from('hello\n'), { contentType: 'text/plain' });
+    expect(up.statusCode, up.body).toBe(201);
+    const url = '/cms/rest/assets/by-path/Assets/notes.txt';
+    const meta = async () => AssetMetadata.parse((await t.request({ method: 'GET', url })).json());
+    expect((await meta()).workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    expect((await beat(alice, {}, '/cms/rest/leases/asset/Assets/notes.txt')).statusCode).toBe(200);
+    expect((await meta()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
+    const put = await t.request({ method: 'PUT', url, payload: { fields: {} }, headers: { authorization: bob } });
+    expect(put.statusCode).toBe(409);
+    expect(problemOf(put).code).toBe('LEASE_HELD');
+  });
+});
