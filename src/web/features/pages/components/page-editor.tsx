@@ -23,6 +23,7 @@ import type { SaveProblem } from '../lib/save-problems';
 import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog } from './approve-assets-dialog';
 import { DiscardChangesButton } from './discard-changes';
+import { SavedElsewhereBanner, useSavedElsewhere } from './saved-elsewhere';
 import { PageOutline } from './page-outline';
 import { PropertiesPanel } from './properties-panel';
 import { RegionsView } from './regions-view';
@@ -81,6 +82,7 @@ export function PageEditor({
   const editor = usePageEditor({ path, user, initial, focusProblem: goToProblem });
   const { base, doc, setDoc } = editor;
   const page = base.data;
+  const elsewhere = useSavedElsewhere(page.id, user, base.etag);
   const queryClient = useQueryClient();
   const { transitions, approving, setApproving, pendingTransition, runTransition, onTransition } = usePageWorkflow(
     path,
@@ -257,6 +259,16 @@ export function PageEditor({
           )}
         </div>
       </header>
+      {elsewhere.event && !editor.conflict && (
+        <SavedElsewhereBanner
+          event={elsewhere.event}
+          onSeeChanges={() => {
+            elsewhere.dismiss();
+            void editor.openConflict();
+          }}
+          onDismiss={elsewhere.dismiss}
+        />
+      )}
 
       <RejectionNotice rejection={page.workflow.rejection} />
       {page.workflow.checkedOut && page.workflow.checkedOutUser && page.workflow.checkedOutUser !== user && (
