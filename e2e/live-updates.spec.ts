@@ -6,6 +6,14 @@ import { adminApi, createUser } from './support/users';
 const tree = (page: Page) => page.getByRole('tree', { name: 'Sites and asset library' });
 const treeItem = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
 
+/** Opens the site `demo` in the tree (its chevron) and waits for its children. */
+async function openDemo(page: Page) {
+  await page.goto('/sites/demo');
+  const row = treeItem(page, 'Home (demo), site');
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('button[slot="chevron"]').click();
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+}
+
 test('an item another editor creates appears in my tree, and goes when they delete it', async ({
   page,
   browser,
@@ -17,8 +25,7 @@ test('an item another editor creates appears in my tree, and goes when they dele
   const name = `live-${Date.now().toString(36)}`;
 
   // I (admin) look at the site's tree.
-  await page.goto('/sites/demo');
-  await expect(treeItem(page, 'Home (demo), site')).toHaveAttribute('aria-expanded', 'true');
+  await openDemo(page);
 
   // Someone else creates a folder: it appears in my tree without a reload.
   const created = await api.put(`/cms/rest/folders/by-path/demo/${name}`, { data: {} });
@@ -31,7 +38,7 @@ test('an item another editor creates appears in my tree, and goes when they dele
   await theirs.goto('/sign-in');
   await signInThroughForm(theirs, editor.username, editor.password);
   await expectSignedInAs(theirs, editor.username);
-  await theirs.goto('/sites/demo');
+  await openDemo(theirs);
   const row = treeItem(theirs, `${name}, folder`);
   await row.click({ button: 'right' });
   await theirs.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
