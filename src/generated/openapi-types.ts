@@ -20,6 +20,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cms/rest/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live events: every change of a page, folder item, asset or template (Server-Sent Events)
+     * @description A `text/event-stream` that stays open. Each change is an event `change` whose `id` is its position in the change log and whose `data` is a ChangeEvent (kind, itemId, path, the new etag or null, deleted, by, at), sent within a second of the write on whichever node made it. A reconnect with `Last-Event-ID` first gets the events it missed (the log keeps about 15 minutes); when it missed more than that, an event `reset` (`data: {"lastId": n}`) says to refetch everything shown. Comment lines keep an idle stream open; a shutdown ends it and clients reconnect.
+     */
+    get: operations['getEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cms/rest/auth/login': {
     parameters: {
       query?: never;
@@ -818,6 +838,80 @@ export interface operations {
             /** @enum {string} */
             status: 'ok' | 'unavailable';
           };
+        };
+      };
+    };
+  };
+  getEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Events: `id: <n>`, `event: change|reset`, `data: <JSON>`, separated by blank lines */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': unknown;
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
         };
       };
     };

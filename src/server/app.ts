@@ -31,6 +31,8 @@ import { registerDocsRoutes } from './modules/docs/docs.routes.js';
 import { OPENAPI_TAGS, openApiDocumentTransform, openApiRouteTransform } from './modules/docs/openapi.js';
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
+import { createEventHub, type EventHub } from './modules/events/events.hub.js';
+import { registerEventsRoutes } from './modules/events/events.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createLeasesService } from './modules/leases/leases.service.js';
 import { registerLeasesRoutes } from './modules/leases/leases.routes.js';
@@ -76,6 +78,8 @@ export interface BuildOptions {
 /** What buildApp adds to the Fastify instance. */
 export interface FolioExtras {
   ctx: AppContext;
+  /** This node's live event fan-out (modules/events). */
+  events: EventHub;
   /** Set when the first start created `admin` with a generated password (printed once by main.ts). */
   generatedAdminPassword?: string;
   /** Every route registered, and whether it belongs in the OpenAPI document. */
@@ -250,6 +254,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerHealthRoutes(app, database);
+  const events = createEventHub(ctx);
+  // Before the server stops taking connections: open streams end, so the close does not wait on them.
+  app.addHook('preClose', () => events.close());
+  registerEventsRoutes(app, events);
   registerDocsRoutes(app);
   registerAuthRoutes(app, auth, config);
   registerUsersRoutes(app, users);
@@ -276,6 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const extras: FolioExtras = {
     ctx,
+    events,
     generatedAdminPassword: admin.generatedPassword,
     routes,
     responseCache,

@@ -28,6 +28,7 @@ import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
 import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
 import { contentRefs } from './migrations/0220-content-refs.js';
 import { workflowRejection } from './migrations/0230-workflow-rejection.js';
+import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0210-widget-asset-refs': widgetAssetRefs,
   '0220-content-refs': contentRefs,
   '0230-workflow-rejection': workflowRejection,
+  '0250-change-log': changeLog,
   '0260-item-leases': itemLeases,
 };
 

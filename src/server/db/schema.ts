@@ -19,6 +19,10 @@ export interface DB {
   assets: AssetsTable;
   folder_docs: FolderDocsTable;
   folder_doc_epoch: { id: number; value: number | string };
+  /** The change log (migration 0250, `lib/change-log.ts`). */
+  changes: ChangesTable;
+  /** One row (id 1): the highest change id pruned from the log. */
+  changes_pruned: { id: number; up_to: number | string };
   /** Check-out leases, one per item (migration 0260, modules/leases). */
   item_leases: ItemLeasesTable;
   /** Who has an item open (migration 0260, modules/leases). */
@@ -129,6 +133,24 @@ export interface TemplatesTable {
   regions: string;
   created_at: string;
   updated_at: string;
+  /** Who last changed the template (migration 0250); null when unknown. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One change of a page, folder item, asset or template (migration 0250, `lib/change-log.ts`). */
+export interface ChangesTable {
+  id: Generated<number | string>;
+  /** `page`, `asset`, `template`, or the node kind of a folder item (`site`, `folder`, `section`, …). */
+  kind: string;
+  /** The node id; a template's name. */
+  item_id: string;
+  /** Set on deletes (the path the item had); null otherwise (the reader resolves it). */
+  path: string | null;
+  /** The item's new ETag when the write stored it; null when unknown or deleted. */
+  etag: string | null;
+  deleted: ColumnType<number, number | undefined, number>;
+  actor: string | null;
+  at: string;
 }
 
 export interface PagesTable {
@@ -208,6 +230,8 @@ export interface AssetsTable {
   created_at: string;
   /** The asset's last-modified time: its row's writes and its node's (migration 0190). */
   updated_at: string;
+  /** Who last changed the asset's row (migration 0250); null when unknown (then its node's `updated_by`). */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The asset node's parent (migration 0190: set on insert, kept when the node moves), for the date listings. */
   parent_id: ColumnType<string | null, string | null | undefined, string | null>;
   /**

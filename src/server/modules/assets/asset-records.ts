@@ -102,6 +102,7 @@ export async function insertAssetRecord(trx: Kysely<DB>, a: NewAssetRecord): Pro
       thumb_blob_key: a.thumbBlobKey ?? null,
       created_at: ts,
       updated_at: ts,
+      updated_by: a.actor.username,
     })
     .execute();
   await assetRefs.added(trx, id, JSON.stringify(a.fields));

@@ -242,7 +242,12 @@ export function createAssetMetadata(ctx: AppContext) {
       workflow.checked_out !== row.checked_out ||
       workflow.checked_out_user !== row.checked_out_user;
     if (!contentChanged && !workflowChanged) return null;
-    return { fields: JSON.stringify(stored), search_text: assetSearchText(row.name, stored), ...workflow };
+    return {
+      fields: JSON.stringify(stored),
+      search_text: assetSearchText(row.name, stored),
+      ...workflow,
+      updated_by: actor.username,
+    };
   }
 
   /**

@@ -82,6 +82,7 @@ export function createAssetReplace(ctx: AppContext) {
             thumbnail: thumbnail === undefined ? null : JSON.stringify(thumbnail),
             thumb_blob_key: thumbKey,
             ...workflow,
+            updated_by: actor.username,
           },
           isoTime(ctx.now()),
         );

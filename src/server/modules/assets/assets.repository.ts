@@ -24,14 +24,14 @@ export type ListedAssetRow = AssetRow & { folder_path: string };
 
 export type AssetPatch = Partial<
   Pick<AssetsTable, 'fields' | 'search_text' | 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection'>
->;
+> & { updated_by?: string };
 
 /** A binary asset's new file: its blob, what the rows say about it, and the workflow after the change. */
 export type AssetFilePatch = Pick<
   AssetsTable,
   'blob_key' | 'content_type' | 'size' | 'sha256' | 'image' | 'file' | 'thumbnail' | 'thumb_blob_key'
 > &
-  Pick<AssetsTable, 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection'>;
+  Pick<AssetsTable, 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection'> & { updated_by?: string };
 
 /** Ids per `in (…)` list. */
 const CHUNK = 500;

@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { contentRefsOf, usagePathsOf } from '../../lib/asset-refs.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
+import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
@@ -101,6 +102,7 @@ export function createAssetUsage(ctx: AppContext) {
         }
         if (usedBy.length) await usageRepo.unlink(trx, row.id, isoTime(ctx.now()), actor.username);
         await repo.delete(trx, row.id);
+        await recordChanges(trx, [deletion('asset', row.id, segments, actor.username, ctx.now())]);
         keys = [row.blob_key, row.thumb_blob_key];
       });
     } catch (err) {

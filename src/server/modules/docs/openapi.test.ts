@@ -94,9 +94,14 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('describes the live events as a text/event-stream', () => {
+    const op = doc.paths?.['/cms/rest/events']?.get as { responses: Record<string, { content?: object }> };
+    expect(Object.keys(op.responses['200']!.content ?? {})).toEqual(['text/event-stream']);
+  });
+
   it('lists the tags, and gives every operation a tag of that list and a description', () => {
     const tags = (doc.tags ?? []).map((t) => t.name);
-    expect(tags).toEqual(['health', 'auth', 'users', 'folders', 'templates', 'pages', 'assets', 'leases']);
+    expect(tags).toEqual(['health', 'auth', 'users', 'folders', 'templates', 'pages', 'assets', 'events', 'leases']);
     for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
     for (const { path: p, method, op } of operations()) {
       expect(op.tags?.length, `${method} ${p}`).toBe(1);
@@ -214,6 +219,7 @@ describe('the OpenAPI document', () => {
   it('keeps the operationIds as they are (a rename breaks generated clients: change this list on purpose)', () => {
     expect(operations().map(({ op, method, path: p }) => `${op.operationId} = ${method.toUpperCase()} ${p}`)).toEqual([
       'getHealthz = GET /healthz',
+      'getEvents = GET /cms/rest/events',
       'postAuthLogin = POST /cms/rest/auth/login',
       'postAuthLogout = POST /cms/rest/auth/logout',
       'postAuthPassword = POST /cms/rest/auth/password',

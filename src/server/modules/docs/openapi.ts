@@ -17,6 +17,7 @@ export const OPENAPI_TAGS = [
   { name: 'templates', description: "Templates: a page's regions and the widgets fixed in them" },
   { name: 'pages', description: 'Pages by path: fields, body regions and widgets, workflow' },
   { name: 'assets', description: 'The asset library: files and other assets by path, uploads, downloads, workflow' },
+  { name: 'events', description: 'Live events: every change, as it happens (Server-Sent Events)' },
   { name: 'leases', description: 'Check-out leases of pages and assets, and who has an item open (presence)' },
 ];
 

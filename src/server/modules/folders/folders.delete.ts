@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FolderContents } from '../../../shared/api/folders.js';
 import type { DB, NodeKind } from '../../db/schema.js';
+import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
@@ -147,6 +148,7 @@ export function createFolderDeletes(ctx: AppContext) {
         const keys = await repo.subtreeBlobKeys(trx, node.id);
         await deleteQueries.unlinkSubtreeAssets(trx, node.id, now());
         await deleteQueries.deleteNode(trx, node.id);
+        await recordChanges(trx, [deletion(node.kind, node.id, segments, actor.username, ctx.now())]);
         return keys;
       });
       await deleteBlobs(ctx, blobKeys);

@@ -5,6 +5,7 @@ import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
 import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
+import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
@@ -386,6 +387,7 @@ export function createPageWrites(
           );
         }
         await repo.deleteNode(trx, node.id);
+        await recordChanges(trx, [deletion('page', node.id, segments, actor.username, ctx.now())]);
       });
     },
   };

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/templates.js';
 import { validateFields, widgetContentFields } from '../../../shared/registry/index.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js';
+import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
@@ -119,6 +120,7 @@ export function createTemplatesService(ctx: AppContext) {
               regions: JSON.stringify(regions),
               created_at: ts,
               updated_at: ts,
+              updated_by: actor.username,
             });
             await templateRefs.added(trx, name, JSON.stringify(regions));
           } catch (err) {
@@ -157,6 +159,7 @@ export function createTemplatesService(ctx: AppContext) {
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(regions ? { regions: JSON.stringify(regions) } : {}),
           updated_at: ts,
+          updated_by: actor.username,
         });
         return { ...represent((await repo.find(trx, name))!), created: false };
       });
@@ -217,6 +220,7 @@ export function createTemplatesService(ctx: AppContext) {
         }
         try {
           await repo.delete(trx, name);
+          await recordChanges(trx, [deletion('template', name, [name], actor.username, ctx.now())]);
         } catch (err) {
           // A page created with the template at the same moment.
           if (isForeignKeyViolation(err)) throw conflict('TEMPLATE_IN_USE', `Template "${name}" is in use.`);

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletCon
 import type { Me } from '../../../shared/api/auth';
 import { ErrorState, LoadingState } from '../../components/ui/status';
 import { useSession, useSignOut, waitForSignIn } from '../../features/auth/api/session';
+import { useLiveEvents } from '../../lib/live-events';
 import { ReauthProvider, type Reauth } from '../../lib/reauth';
 import { ExplorerProvider, useExplorer } from '../../features/explorer/components/explorer-context';
 import { signInPathFor } from '../../lib/safe-redirect';
@@ -84,6 +85,8 @@ export function RequireSession() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const reauth = useMemo<Reauth>(() => ({ reauthenticate: () => waitForSignIn(queryClient) }), [queryClient]);
+  // One event stream per signed-in tab: others' changes refresh what this tab shows.
+  useLiveEvents(Boolean(session.data?.user) && !session.data?.stale);
 
   if (session.data?.user) {
     const user = session.data.user;

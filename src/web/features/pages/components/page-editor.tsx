@@ -26,6 +26,7 @@ import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog } from './approve-assets-dialog';
 import { DiscardChangesButton } from './discard-changes';
 import { EditorTabs } from './editor-tabs';
+import { SavedElsewhereBanner, useSavedElsewhere } from './saved-elsewhere';
 import { PageOutline } from './page-outline';
 import { PropertiesPanel } from './properties-panel';
 import { RegionsView } from './regions-view';
@@ -87,6 +88,7 @@ export function PageEditor({
   const savedBy = useLastSaved('page', splitPath(path), editor.conflict !== null);
   const { base, doc, setDoc } = editor;
   const page = base.data;
+  const elsewhere = useSavedElsewhere(page.id, user, base.etag);
   const queryClient = useQueryClient();
   const { transitions, approving, setApproving, pendingTransition, runTransition, onTransition } = usePageWorkflow(
     path,
@@ -280,6 +282,16 @@ export function PageEditor({
           )}
         </div>
       </header>
+      {elsewhere.event && !editor.conflict && (
+        <SavedElsewhereBanner
+          event={elsewhere.event}
+          onSeeChanges={() => {
+            elsewhere.dismiss();
+            void editor.openConflict();
+          }}
+          onDismiss={elsewhere.dismiss}
+        />
+      )}
 
       <RejectionNotice rejection={page.workflow.rejection} />
       <PresenceBar lease={lease} what="page" />

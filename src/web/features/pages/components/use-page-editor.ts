@@ -251,6 +251,8 @@ export function usePageEditor({
     replace,
     restore,
     conflict,
+    /** Reads their version and opens the conflict dialog (a save elsewhere, before one's own save fails). */
+    openConflict,
     closeConflict: () => setConflict(null),
     reloadTheirs,
     overwrite,

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SIGNED_OUT } from './support/env';
+import { expectSignedInAs, signInThroughForm } from './support/sign-in';
+import { adminApi, createUser } from './support/users';
+
+const tree = (page: Page) => page.getByRole('tree', { name: 'Sites and asset library' });
+const treeItem = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
+
+/** Opens the site `demo` in the tree (its chevron) and waits for its children. */
+async function openDemo(page: Page) {
+  await page.goto('/sites/demo');
+  const row = treeItem(page, 'Home (demo), site');
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('button[slot="chevron"]').click();
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+}
+
+test('an item another editor creates appears in my tree, and goes when they delete it', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const editor = await createUser(api, 'live-editor', 'Editor');
+  const name = `live-${Date.now().toString(36)}`;
+
+  // I (admin) look at the site's tree.
+  await openDemo(page);
+
+  // Someone else creates a folder: it appears in my tree without a reload.
+  const created = await api.put(`/cms/rest/folders/by-path/demo/${name}`, { data: {} });
+  expect(created.status(), await created.text()).toBe(201);
+  await expect(treeItem(page, `${name}, folder`)).toBeVisible();
+
+  // The editor, in a browser of their own, deletes it through the explorer.
+  const other = await browser.newContext({ storageState: SIGNED_OUT });
+  const theirs = await other.newPage();
+  await theirs.goto('/sign-in');
+  await signInThroughForm(theirs, editor.username, editor.password);
+  await expectSignedInAs(theirs, editor.username);
+  await openDemo(theirs);
+  const row = treeItem(theirs, `${name}, folder`);
+  await row.click({ button: 'right' });
+  await theirs.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
+  const confirm = theirs.getByRole('alertdialog', { name: `Delete folder “${name}”?` });
+  await confirm.getByRole('button', { name: 'Delete folder' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(treeItem(theirs, `${name}, folder`)).toHaveCount(0);
+
+  // It goes from my tree too, without a reload.
+  await expect(treeItem(page, `${name}, folder`)).toHaveCount(0);
+  await other.close();
+  await api.dispose();
+});
+
+test('an open page editor says at once when someone else saved the page', async ({ page, playwright, baseURL }) => {
+  const api = await adminApi(playwright, baseURL!);
+  const editor = await createUser(api, 'live-saver', 'Editor');
+  const name = `live-page-${Date.now().toString(36)}`;
+  const created = await api.put(`/cms/rest/pages/by-path/demo/articles/${name}`, {
+    data: { templateName: 'article', displayName: 'Before' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto(`/pages/demo/articles/${name}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Before' })).toBeVisible();
+
+  const basic = `Basic ${Buffer.from(`${editor.username}:${editor.password}`).toString('base64')}`;
+  const saved = await api.put(`/cms/rest/pages/by-path/demo/articles/${name}`, {
+    data: { templateName: 'article', displayName: 'After' },
+    headers: { authorization: basic },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const banner = page.getByRole('status').filter({ hasText: `Saved by ${editor.username} at` });
+  await expect(banner).toBeVisible();
+  // Their version, with the way to load it.
+  await banner.getByRole('button', { name: 'See the changes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+  await expect(dialog).toContainText('After');
+  await api.dispose();
+});

@@ -1,0 +1,187 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ResetEvent } from '../../../shared/api/events.js';
+import { pruneChanges } from '../../lib/change-log.js';
+import { ADMIN, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { readSse } from '../../test/sse.js';
+import { upload } from '../assets/assets.fixtures.js';
+import { createTemplate, createSite, createFolder, putFolder } from '../folders/folders.fixtures.js';
+
+let t: TestApp;
+let base: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  await createTemplate(t, 'basic');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** An open event stream of the test app, as admin unless `headers` say otherwise. */
+async function openStream(headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/cms/rest/events`, {
+    headers: { authorization: ADMIN, ...headers },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  return readSse(res, controller, () => t.app.folio.events.poll());
+}
+
+const pageUrl = (path: string) => `/cms/rest/pages/by-path/${path}`;
+
+describe('GET /cms/rest/events', () => {
+  it('rejects unauthenticated', async () => {
+    const res = await t.request({ method: 'GET', url: '/cms/rest/events', headers: { authorization: '' } });
+    expect(res.statusCode).toBe(401);
+    expect(problemOf(res).code).toBeDefined();
+  });
+
+  it('sends an event for every kind of write, with who and the new ETag', async () => {
+    const s = await openStream();
+    const editor = await t.createUser('erin', 'Editor');
+
+    await createSite(t, 'site');
+    expect(await s.change((e) => e.kind === 'site')).toMatchObject({ path: 'site', deleted: false, by: 'admin' });
+    await createFolder(t, 'site/news');
+    const folder = await s.change((e) => e.kind === 'folder' && e.path === 'site/news');
+    expect(folder.by).toBe('admin');
+
+    // A page created, then its fields edited by another user (the guarded one-statement way).
+    const created = await t.request({ method: 'PUT', url: pageUrl('site/news/a'), payload: { templateName: 'basic' } });
+    expect(created.statusCode).toBe(201);
+    const pageCreated = await s.change((e) => e.kind === 'page' && e.path === 'site/news/a');
+    expect(pageCreated.by).toBe('admin');
+    await t.request({ method: 'GET', url: pageUrl('site/news/a') });
+    const edited = await t.request({
+      method: 'PUT',
+      url: pageUrl('site/news/a'),
+      payload: { templateName: 'basic', displayName: 'A title' },
+      headers: { authorization: editor },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const pageEdited = await s.change((e) => e.kind === 'page' && e.by === 'erin');
+    expect(pageEdited.path).toBe('site/news/a');
+    expect(pageEdited.itemId).toBe(pageCreated.itemId);
+    if (pageEdited.etag !== null) expect(pageEdited.etag).toBe(edited.headers.etag);
+    const afterEdit = await t.request({ method: 'GET', url: pageUrl('site/news/a') });
+    expect(afterEdit.headers.etag).toBe(edited.headers.etag);
+
+    // Rename and move: the event names where the item is now.
+    const renamed = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/rename',
+      payload: { path: 'site/news/a', newName: 'b' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await s.change((e) => e.kind === 'page' && e.path === 'site/news/b');
+    await createFolder(t, 'site/archive');
+    const moved = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/move',
+      payload: { itemPath: 'site/news/b', targetFolderPath: 'site/archive' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await s.change((e) => e.kind === 'page' && e.path === 'site/archive/b');
+
+    // Delete: the path it had, and who.
+    const deleted = await t.request({ method: 'DELETE', url: pageUrl('site/archive/b') });
+    expect(deleted.statusCode).toBe(200);
+    expect(await s.change((e) => e.deleted && e.kind === 'page')).toMatchObject({
+      path: 'site/archive/b',
+      itemId: pageCreated.itemId,
+      etag: null,
+      by: 'admin',
+    });
+
+    // Assets: an upload, a metadata edit, a delete.
+    const up = await upload(t, 'Assets/docs/readme.txt', Buffer.from('hello'), { contentType: 'text/plain' });
+    expect(up.statusCode, up.body).toBe(201);
+    const uploaded = await s.change((e) => e.kind === 'asset' && e.path === 'Assets/docs/readme.txt');
+    expect(uploaded.by).toBe('admin');
+    const meta = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/assets/by-path/Assets/docs/readme.txt',
+      payload: { fields: { displaytitle: 'Read me' } },
+      headers: { authorization: editor },
+    });
+    expect(meta.statusCode, meta.body).toBe(200);
+    await s.change((e) => e.kind === 'asset' && e.by === 'erin' && e.itemId === uploaded.itemId);
+    expect(
+      (await t.request({ method: 'DELETE', url: '/cms/rest/assets/by-path/Assets/docs/readme.txt' })).statusCode,
+    ).toBe(200);
+    await s.change((e) => e.kind === 'asset' && e.deleted && e.path === 'Assets/docs/readme.txt');
+
+    // Templates: a create and a delete.
+    const tpl = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/templates/wide',
+      payload: { regions: [{ name: 'main', editable: true }] },
+    });
+    expect(tpl.statusCode, tpl.body).toBe(201);
+    await s.change((e) => e.kind === 'template' && e.path === 'wide' && !e.deleted && e.by === 'admin');
+    expect((await t.request({ method: 'DELETE', url: '/cms/rest/templates/wide' })).statusCode).toBe(200);
+    await s.change((e) => e.kind === 'template' && e.deleted && e.itemId === 'wide');
+
+    // A folder deleted with what is inside it: one event for the folder.
+    expect((await putFolder(t, 'site/archive', undefined)).statusCode).toBeLessThan(300);
+    const del = await t.request({ method: 'DELETE', url: '/cms/rest/folders/by-path/site/news' });
+    expect(del.statusCode, del.body).toBe(200);
+    await s.change((e) => e.kind === 'folder' && e.deleted && e.path === 'site/news');
+
+    // Reads write nothing to the log.
+    const before = s.frames.length;
+    await t.request({ method: 'GET', url: '/cms/rest/folders/by-path/site' });
+    await t.app.folio.events.poll();
+    expect(s.frames.slice(before).filter((f) => f.event === 'change')).toEqual([]);
+    s.close();
+  });
+
+  it('resumes after Last-Event-ID with the events missed, in order', async () => {
+    const s = await openStream();
+    await createSite(t, 'site');
+    const first = await s.change((e) => e.kind === 'site');
+    s.close();
+    await createFolder(t, 'site/one');
+    await createFolder(t, 'site/two');
+    const again = await openStream({ 'last-event-id': String(first.id) });
+    const one = await again.change((e) => e.path === 'site/one');
+    const two = await again.change((e) => e.path === 'site/two');
+    expect(one.id).toBeGreaterThan(first.id);
+    expect(two.id).toBeGreaterThan(one.id);
+    const changes = again.frames.filter((f) => f.event === 'change').map((f) => Number(f.id));
+    expect(changes).toEqual([...changes].sort((a, b) => a - b));
+    expect(again.frames.some((f) => f.event === 'reset')).toBe(false);
+    again.close();
+  });
+
+  it('tells a client to refetch when the log no longer reaches back to its Last-Event-ID', async () => {
+    const s = await openStream();
+    await createSite(t, 'site');
+    const first = await s.change((e) => e.kind === 'site');
+    s.close();
+    await createFolder(t, 'site/one');
+    // Everything written so far is pruned (as after the retention time).
+    await pruneChanges(t.app.folio.ctx.db, new Date(Date.now() + 60_000).toISOString(), 0);
+    await createFolder(t, 'site/two');
+    const again = await openStream({ 'last-event-id': String(first.id) });
+    const reset = await again.next((f) => f.event === 'reset');
+    expect(ResetEvent.parse(JSON.parse(reset.data)).lastId).toBeGreaterThan(first.id);
+    expect(again.frames.some((f) => f.event === 'change' && JSON.parse(f.data).path === 'site/one')).toBe(false);
+    // Live events follow the reset.
+    await createFolder(t, 'site/three');
+    await again.change((e) => e.path === 'site/three');
+    again.close();
+  });
+
+  it('ends open streams when the app closes', async () => {
+    const s = await openStream();
+    expect(t.app.folio.events.size).toBe(1);
+    await t.app.close();
+    await s.untilEnded();
+    expect(s.ended).toBe(true);
+  });
+});
