@@ -7,7 +7,8 @@
  *   npm run bench -- --only api --pg --no-sqlite   the API set on PostgreSQL only
  *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa, ui
  *   npm run bench -- --only ui          the admin app in Chromium: the page editor (50 and 200 widgets) and the
- *                                       asset library on 100k assets (`--ui-sizes 50`: some page sizes only)
+ *                                       asset library on 100k assets (`--ui-sizes 50`: some page sizes only;
+ *                                       `--ui-parts library`: the asset library only)
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
  *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
@@ -41,6 +42,8 @@ const valueOf = (flag: string) => {
 const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa', 'ui'];
 const only = new Set(valueOf('--only')?.split(',') ?? ALL);
 const quick = has('--quick');
+// `--ui-parts library`: only some parts of the UI suite (editor, library; default both).
+const uiParts = new Set((valueOf('--ui-parts') ?? 'editor,library').split(','));
 /** `--cases put,"get page"`: only the API cases whose name contains one of these. */
 const cases = valueOf('--cases')?.split(',');
 const withPg = has('--pg');
@@ -122,10 +125,12 @@ async function main() {
       log('UI: building the SPA (bench/.cache/build/web) …');
       buildWeb();
     }
-    log('UI: the page editor in Chromium (pages of 50 and 200 widgets)');
-    // `--ui-sizes 50`: some page sizes only (widgets per page; default 50,200).
-    const sizes = valueOf('--ui-sizes')?.split(',').map(Number);
-    results.suites.uiEditor = await uiEditorSuite({ runs: quick ? 2 : 5, sizes }, log);
+    if (uiParts.has('editor')) {
+      log('UI: the page editor in Chromium (pages of 50 and 200 widgets)');
+      // `--ui-sizes 50`: some page sizes only (widgets per page; default 50,200).
+      const sizes = valueOf('--ui-sizes')?.split(',').map(Number);
+      results.suites.uiEditor = await uiEditorSuite({ runs: quick ? 2 : 5, sizes }, log);
+    }
   }
 
   if (only.has('thumbnails')) {
@@ -197,7 +202,7 @@ async function main() {
     results.suites.upload = await uploadSuite({ bytes, rounds: quick ? 1 : 5 }, log);
   }
 
-  if (only.has('ui')) {
+  if (only.has('ui') && uiParts.has('library')) {
     // The asset library in Chromium against the server as shipped (its default log level; no speed switches).
     const sets = ensureDatasets([SMALL]);
     const dataDir = copyDataset(sets[SMALL]!);

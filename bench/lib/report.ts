@@ -147,7 +147,7 @@ export function targetsOf(r: BenchResults): Target[] {
   }
   if (r.suites.thumbnails) atMost('12 MP thumbnail, median of 20', r.suites.thumbnails.thumbnailMedian, 150, 'ms');
   if (r.suites.spa) {
-    atMost('SPA initial JS (gzip)', r.suites.spa.initialJs.gzip / 1000, 200, 'kB');
+    atMost('SPA initial JS (gzip)', r.suites.spa.initialJs.gzip / 1000, 180, 'kB');
     for (const e of r.suites.spa.editors ?? []) {
       t.push({
         name: `${e.name}: lazy`,

@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
+import { sessionQueryOptions } from './features/auth/api/session';
 import { createWebApi } from './lib/api';
 import { initTheme } from './lib/theme';
 import './styles/tokens.css';
@@ -17,8 +18,13 @@ initTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
+const api = createWebApi();
+const queryClient = createQueryClient();
+// Who is signed in is asked at once, while the first screen's lazily loaded route arrives (not after it).
+void queryClient.prefetchQuery(sessionQueryOptions(api, queryClient));
+
 createRoot(root).render(
   <StrictMode>
-    <App api={createWebApi()} queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+    <App api={api} queryClient={queryClient} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );

@@ -1,9 +1,13 @@
 /** The one error every failed call of the client throws, and how a non-2xx answer becomes one. */
-import { z } from 'zod';
-import { ErrorCode, FieldError, ProblemDetails } from './errors.js';
+/*
+ * Without zod: every screen handles errors, and the first screen's code must not carry the contract's schemas
+ * (the problem document is checked by hand below, as `ProblemDetails` in errors.ts states it).
+ */
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+import type { FieldError, ProblemDetails } from './errors.js';
 
 /** Codes the client itself assigns when the server could not give one. */
-export const ClientErrorCode = z.enum([
+export const CLIENT_ERROR_CODES = [
   /** No HTTP answer at all: offline, DNS, refused connection, CORS. */
   'NETWORK_ERROR',
   /** The request was cancelled through its AbortSignal. */
@@ -12,8 +16,8 @@ export const ClientErrorCode = z.enum([
   'INVALID_RESPONSE',
   /** A non-2xx answer without problem JSON (a proxy's HTML page, an empty body). */
   'UNEXPECTED_RESPONSE',
-]);
-export type ClientErrorCode = z.infer<typeof ClientErrorCode>;
+] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** What an `ApiError` knows about a failed call. */
 export interface ApiErrorInit {
@@ -101,9 +105,8 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
   } catch {
     json = undefined;
   }
-  const problem = ProblemDetails.safeParse(json);
-  if (problem.success) {
-    const p = problem.data;
+  if (isProblemDetails(json)) {
+    const p = json;
     return new ApiError({ status, code: p.code, title: p.title, detail: p.detail, errors: p.errors, problem: p });
   }
   // Not a (valid) problem document: keep whatever the body says that is readable, else describe the status.
@@ -122,4 +125,27 @@ export function apiErrorOf(status: number, statusText: string, text: string): Ap
         ? `The server failed (HTTP ${status}). Try again later.`
         : `The server answered HTTP ${status}${statusText ? ` ${statusText}` : ''}.`),
   });
+}
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** True when `value` is a problem document as `ProblemDetails` (errors.ts) describes it. */
+export function isProblemDetails(value: unknown): value is ProblemDetails {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.type === 'string' &&
+    typeof p.title === 'string' &&
+    Number.isInteger(p.status) &&
+    typeof p.detail === 'string' &&
+    typeof p.code === 'string' &&
+    KNOWN_CODES.has(p.code) &&
+    (p.errors === undefined || (Array.isArray(p.errors) && p.errors.every(isFieldError)))
+  );
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  if (!value || typeof value !== 'object') return false;
+  const e = value as Record<string, unknown>;
+  return typeof e.path === 'string' && typeof e.message === 'string';
 }

@@ -83,12 +83,5 @@ export const PasswordChangeBody = z
   });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
-/**
- * A cookie the browser may read, set with the (HttpOnly) session cookie at sign-in and cleared at sign-out: it
- * holds no secret, only tells the SPA that asking who is signed in is worth a request (without it, a signed-out
- * visit would start with a 401 in the console).
- */
-export const SESSION_HINT_COOKIE = 'folio_signed_in';
-
-/** Header carrying the session's CSRF token on unsafe methods. */
-export const CSRF_HEADER = 'x-csrf-token';
+// Plain names (no zod) in a module of their own: the SPA's first screen reads the hint cookie.
+export { CSRF_HEADER, SESSION_HINT_COOKIE } from './session-names.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, basicAuthorization, createClient } from './client.js';
+import { ApiError, basicAuthorization, createClient, isProblemDetails } from './client.js';
+import { ProblemDetails } from './errors.js';
 
 interface Call {
   url: string;
@@ -177,5 +178,30 @@ describe('createClient', () => {
   it('answers undefined for an empty 204', async () => {
     const { fetch } = fakeFetch(() => new Response(null, { status: 204 }));
     expect(await createClient({ fetch }).request('DELETE', '/x')).toBeUndefined();
+  });
+
+  it('tells problem documents apart without zod exactly as the ProblemDetails schema does', () => {
+    const base = { type: 'https://folio.dev/problems/not-found', title: 'Not found', status: 404, detail: 'Gone.' };
+    const samples: unknown[] = [
+      { ...base, code: 'NOT_FOUND' },
+      { ...base, code: 'NOT_FOUND', errors: [{ path: 'body.x', message: 'bad' }], retryAfter: 3 },
+      { ...base, code: 'NO_SUCH_CODE' },
+      { ...base, code: 'NOT_FOUND', status: 404.5 },
+      { ...base, code: 'NOT_FOUND', status: '404' },
+      { ...base, code: 'NOT_FOUND', errors: [{ path: 'body.x' }] },
+      { ...base, code: 'NOT_FOUND', errors: 'x' },
+      { title: 'T', status: 400, detail: 'D', code: 'INVALID_BODY' },
+      [base],
+      null,
+      'text',
+      undefined,
+    ];
+    for (const sample of samples) expect(isProblemDetails(sample)).toBe(ProblemDetails.safeParse(sample).success);
+  });
+
+  it('loads the response schemas on the first call and still refuses an answer that breaks the contract', async () => {
+    const { fetch } = fakeFetch(() => json([{ username: 'a', role: 'Nobody', createdAt: 'x', updatedAt: 'y' }]));
+    const error = await failure(createClient({ fetch }).users.list());
+    expect(error.code).toBe('INVALID_RESPONSE');
   });
 });

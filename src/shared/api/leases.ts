@@ -54,7 +54,4 @@ export const LeaseState = z.object({
 });
 export type LeaseState = z.infer<typeof LeaseState>;
 
-/** `/cms/rest/leases/<kind>/<segments…>`: the lease and presence of an item (each segment percent-encoded). */
-export function leaseHref(kind: LeaseKind, segments: readonly string[]): string {
-  return `/cms/rest/leases/${kind}/${segments.map(encodeURIComponent).join('/')}`;
-}
+export { leaseHref } from './paths.js';

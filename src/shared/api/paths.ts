@@ -43,3 +43,8 @@ export function segmentsOfHref(href: string): string[] {
     }
   });
 }
+
+/** `/cms/rest/leases/<kind>/<segments…>`: the lease and presence of an item (each segment percent-encoded). */
+export function leaseHref(kind: 'page' | 'asset', segments: readonly string[]): string {
+  return `${API_BASE}/leases/${kind}/${segments.map(encodeURIComponent).join('/')}`;
+}

@@ -34,8 +34,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** How to read a successful body: 'json' (default, checked with `schema`), 'text' or 'blob' (binary downloads). */
   responseType?: 'json' | 'text' | 'blob';
-  /** Schema of a successful response body; without one the body is returned unchecked (or undefined if empty). */
-  schema?: z.ZodType<T>;
+  /**
+   * Schema of a successful response body, or a function that loads it (started with the request, awaited once
+   * the answer is there); without one the body is returned unchecked (or undefined if empty).
+   */
+  schema?: z.ZodType<T> | LazySchema<T>;
   /** Query string parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
@@ -49,6 +52,9 @@ export interface RequestOptions<T> {
   /** Let the request outlive the page (fetch `keepalive`: a last call on `pagehide`). */
   keepalive?: boolean;
 }
+
+/** A schema loaded on demand (the client's response schemas live in a module of their own). */
+export type LazySchema<T> = () => Promise<z.ZodType<T>>;
 
 /** Conditions of a PUT: `ifMatch` updates only that version; `ifNoneMatch: '*'` only creates. Both answer 412. */
 export interface PutPreconditions {
@@ -127,6 +133,10 @@ export function createTransport(options: ClientOptions) {
       body = JSON.stringify(opts.body);
     }
 
+    // A lazily loaded schema loads while the request travels (and a failed load does not go unhandled meanwhile).
+    const schema = typeof opts.schema === 'function' ? opts.schema() : opts.schema;
+    if (schema instanceof Promise) schema.catch(() => undefined);
+
     let res: Response;
     try {
       res = await fetchImpl(urlOf(path, opts.query), {
@@ -178,8 +188,20 @@ export function createTransport(options: ClientOptions) {
         cause: err,
       });
     }
-    if (!opts.schema) return { data: json as T, etag };
-    const parsed = opts.schema.safeParse(json);
+    if (!schema) return { data: json as T, etag };
+    let check: z.ZodType<T>;
+    try {
+      check = await schema;
+    } catch (err) {
+      throw new ApiError({
+        status: 0,
+        code: 'NETWORK_ERROR',
+        title: 'Network error',
+        detail: 'Could not load part of the app. Check your connection and try again.',
+        cause: err,
+      });
+    }
+    const parsed = check.safeParse(json);
     if (!parsed.success) {
       throw new ApiError({
         status: res.status,

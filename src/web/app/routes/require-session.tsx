@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletContext } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import { ErrorState, LoadingState } from '../../components/ui/status';
-import { useSession, useSignOut, waitForSignIn } from '../../features/auth/api/session';
+import { useSession, useSignOut, waitForSignIn, type SessionEnd } from '../../features/auth/api/session';
 import { useLiveEvents } from '../../lib/live-events';
 import { ReauthProvider, type Reauth } from '../../lib/reauth';
 import { ExplorerProvider, useExplorer } from '../../features/explorer/components/explorer-context';
@@ -42,20 +42,26 @@ function WithExplorer({
   children: (parts: { tree: ReactNode; find: ReactNode }) => ReactNode;
 }) {
   const navigation = useExplorerNavigation();
+  // The same elements on every render: a URL change within a screen (an asset's panel opening) does not render
+  // the tree and its rows again (they follow the current item through the explorer's context).
+  const parts = useMemo(
+    () => ({
+      tree: (
+        <Suspense fallback={<LoadingState label="Loading the explorer…" />}>
+          <ExplorerTreePanel />
+        </Suspense>
+      ),
+      find: (
+        <Suspense fallback={null}>
+          <FindField />
+        </Suspense>
+      ),
+    }),
+    [],
+  );
   return (
     <ExplorerProvider role={user.role} navigation={navigation}>
-      {children({
-        tree: (
-          <Suspense fallback={<LoadingState label="Loading the explorer…" />}>
-            <ExplorerTreePanel />
-          </Suspense>
-        ),
-        find: (
-          <Suspense fallback={null}>
-            <FindField />
-          </Suspense>
-        ),
-      })}
+      {children(parts)}
       <ExplorerDialogSlot />
     </ExplorerProvider>
   );
@@ -78,10 +84,6 @@ export function useFrameContext(): FrameContext {
 export function RequireSession() {
   const session = useSession();
   const signOut = useSignOut();
-  const current = useLocation();
-  // When the session ends while a navigation is under way (a lazy screen loading), the user was going there.
-  const pending = useNavigation().location;
-  const location = pending ?? current;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const reauth = useMemo<Reauth>(() => ({ reauthenticate: () => waitForSignIn(queryClient) }), [queryClient]);
@@ -116,11 +118,7 @@ export function RequireSession() {
       </ReauthProvider>
     );
   }
-  if (session.data) {
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    const target = session.data.ended === 'signed-out' ? paths.signIn : signInPathFor(paths.signIn, here);
-    return <Navigate to={target} replace />;
-  }
+  if (session.data) return <ToSignIn ended={session.data.ended} />;
   if (session.isError) {
     return (
       <div className="full-page">
@@ -138,4 +136,17 @@ export function RequireSession() {
       <LoadingState label="Loading Folio…" />
     </div>
   );
+}
+
+/**
+ * Sends a user without a session to sign-in, remembering where they were (unless they signed out on purpose).
+ * Only this reads the location (the signed-in frame has no use for it).
+ */
+function ToSignIn({ ended }: { ended: SessionEnd }) {
+  const current = useLocation();
+  // When the session ends while a navigation is under way (a lazy screen loading), the user was going there.
+  const pending = useNavigation().location;
+  const location = pending ?? current;
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to={ended === 'signed-out' ? paths.signIn : signInPathFor(paths.signIn, here)} replace />;
 }

@@ -18,6 +18,7 @@ import { useUploadQueue } from '../uploads/use-upload-queue';
 import { AssetDetail } from './asset-detail';
 import { AssetGrid, type AssetCollectionProps } from './asset-grid';
 import { AssetTable } from './asset-table';
+import { useAssetPrefetch } from './use-asset-prefetch';
 import { assetsOfSelection } from '../api/bulk-actions';
 import { BulkBar } from './bulk-bar';
 import { BulkDialog, type BulkKind } from './bulk-dialog';
@@ -89,6 +90,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
   const [bulk, setBulk] = useState<BulkKind | null>(null);
   const [newAsset, setNewAsset] = useState<AssetType | null>(null);
   const itemsRef = useRef<HTMLDivElement>(null);
+  const prefetchAsset = useAssetPrefetch();
 
   // A new folder or a new query starts without a selection (opening an asset's details keeps it).
   const queryKey = JSON.stringify(query);
@@ -197,7 +199,8 @@ export function AssetLibrary(props: AssetLibraryProps) {
           onClear={() => setSelected(new Set())}
         />
       )}
-      <div className="asset-library__items" ref={itemsRef}>
+      {/* An asset's metadata is read as its card is focused or pointed at: its panel then opens without a wait. */}
+      <div className="asset-library__items" ref={itemsRef} onFocus={prefetchAsset} onPointerOver={prefetchAsset}>
         {list.isError ? (
           <ErrorState title="Could not load the assets" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.isPending ? (

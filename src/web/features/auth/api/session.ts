@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SESSION_HINT_COOKIE, type LoginBody, type Me } from '../../../../shared/api/auth';
+import type { LoginBody, Me } from '../../../../shared/api/auth';
+import { SESSION_HINT_COOKIE } from '../../../../shared/api/session-names';
 import { ApiError, isApiError } from '../../../../shared/api/client';
 import { useWebApi, type WebApi } from '../../../lib/api';
 
