@@ -29,6 +29,7 @@ import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
 import { contentRefs } from './migrations/0220-content-refs.js';
 import { workflowRejection } from './migrations/0230-workflow-rejection.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
+import { leaseMirror } from './migrations/0261-lease-mirror.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0220-content-refs': contentRefs,
   '0230-workflow-rejection': workflowRejection,
   '0260-item-leases': itemLeases,
+  '0261-lease-mirror': leaseMirror,
 };
 
 export interface DatabaseOptions {
