@@ -171,8 +171,14 @@ export async function sweepLeases(db: Kysely<DB>, now: number): Promise<number> 
  * item's bytes and so its ETag, but it never makes its holder's `If-Match` stale: the content is the same.
  */
 export function etagForIfMatch(ifMatch: string | undefined, current: string, variants: () => string[]): string {
-  if (ifMatch === undefined) return current;
-  const tags = ifMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
-  if (tags.includes('*') || tags.includes(current)) return current;
-  return variants().find((v) => tags.includes(v)) ?? current;
+  if (ifMatch === undefined || ifMatchNames(ifMatch, current)) return current;
+  return variants().find((v) => ifMatchNames(ifMatch, v)) ?? current;
+}
+
+/** True when `If-Match` names `etag` or `*`. */
+export function ifMatchNames(ifMatch: string, etag: string): boolean {
+  return ifMatch.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
 }

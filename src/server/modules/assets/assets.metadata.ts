@@ -24,7 +24,7 @@ import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
 import { nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
-import { assertLeaseFree, etagForIfMatch, writeLeaseOfWrite } from '../../lib/item-lease.js';
+import { assertLeaseFree, ifMatchNames, writeLeaseOfWrite } from '../../lib/item-lease.js';
 import { contentRefsOf, sameRefs } from '../../lib/asset-refs.js';
 import { assetRefs } from '../pages/widget-refs.js';
 
@@ -183,7 +183,7 @@ export function createAssetMetadata(ctx: AppContext) {
       const etag =
         view.docPath === where && view.docEtag !== null ? view.docEtag : representAsset(row, target.folder).etag;
       // The holder's If-Match from before they took the lease: the transactional way accepts it.
-      if (row.checked_out !== 0 && etagForIfMatch(pre.ifMatch, etag, () => []) !== etag) return undefined;
+      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !ifMatchNames(pre.ifMatch, etag)) return undefined;
       assertPreconditions(pre, etag, where);
     }
     const planned = planUpdate(actor, row, body);

@@ -4,7 +4,7 @@ import { Page } from '../../../shared/api/pages.js';
 import { AssetMetadata } from '../../../shared/api/assets.js';
 import { etagOf } from '../../lib/etag.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { upload } from '../assets/assets.fixtures.js';
+import { multipart, upload } from '../assets/assets.fixtures.js';
 
 let t: TestApp;
 let alice: string;
@@ -206,10 +206,37 @@ describe('check-out leases', () => {
     const url = '/cms/rest/assets/by-path/Assets/notes.txt';
     const meta = async () => AssetMetadata.parse((await t.request({ method: 'GET', url })).json());
     expect((await meta()).workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    const before = String((await t.request({ method: 'GET', url })).headers.etag);
     expect((await beat(alice, {}, '/cms/rest/leases/asset/Assets/notes.txt')).statusCode).toBe(200);
     expect((await meta()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
     const put = await t.request({ method: 'PUT', url, payload: { fields: {} }, headers: { authorization: bob } });
     expect(put.statusCode).toBe(409);
     expect(problemOf(put).code).toBe('LEASE_HELD');
+    // The file too, and the delete; alice's ETag from before her lease is still good for her.
+    const file = multipart([
+      { name: 'path', value: 'Assets/notes.txt' },
+      { name: 'file', filename: 'notes.txt', content: Buffer.from('bob\n'), contentType: 'text/plain' },
+    ]);
+    const binary = '/cms/rest/assets/binary/Assets/notes.txt';
+    const replaced = await t.request({
+      method: 'PUT',
+      url: binary,
+      ...file,
+      headers: { ...file.headers, authorization: bob },
+    });
+    expect(replaced.statusCode).toBe(409);
+    expect(problemOf(replaced).code).toBe('LEASE_HELD');
+    const del = await t.request({ method: 'DELETE', url, headers: { authorization: bob } });
+    expect(del.statusCode).toBe(409);
+    const got = await t.request({ method: 'GET', url });
+    expect(got.headers.etag).toBe(etagOf(got.body));
+    const mine = await t.request({
+      method: 'PUT',
+      url,
+      payload: { fields: {} },
+      headers: { authorization: alice, 'if-match': before },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(AssetMetadata.parse(mine.json()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
   });
 });

@@ -43,7 +43,7 @@ import {
   workflowAfterEdit,
 } from './page-edit.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
-import { assertLeaseFree, dropLeases, etagForIfMatch, writeLeaseOfWrite } from '../../lib/item-lease.js';
+import { assertLeaseFree, dropLeases, ifMatchNames, writeLeaseOfWrite } from '../../lib/item-lease.js';
 import {
   epochsUnchanged,
   pagesRepository as repo,
@@ -155,7 +155,7 @@ export function createPageWrites(
       // The ETag stored with the doc's path is the page's ETag there (migration 0090 keeps the two together).
       const etag = row.doc_path === path && row.doc_etag !== null ? row.doc_etag : representationOf(at, doc).etag;
       // The holder's If-Match from before they took the lease: the transactional way accepts it.
-      if (row.checked_out !== 0 && etagForIfMatch(pre.ifMatch, etag, () => []) !== etag) return undefined;
+      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !ifMatchNames(pre.ifMatch, etag)) return undefined;
       assertPreconditions(pre, etag, `The page "${name}"`);
     }
     if (body.id !== undefined && body.id !== row.node_id) {
