@@ -262,7 +262,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthRoutes(app, auth, config);
   registerUsersRoutes(app, users);
   // ── Resource modules: each registers its routes here (services are built from ctx). ──
-  // Before the page and asset routes: it makes them honour check-out leases (modules/leases/lease-fields.ts).
   registerLeasesRoutes(app, createLeasesService(ctx));
   await registerAssetsRoutes(app, createAssetsService(ctx), config);
   const folders = createFoldersService(ctx);

@@ -30,6 +30,7 @@ import { contentRefs } from './migrations/0220-content-refs.js';
 import { workflowRejection } from './migrations/0230-workflow-rejection.js';
 import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
+import { leaseMirror } from './migrations/0261-lease-mirror.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0230-workflow-rejection': workflowRejection,
   '0250-change-log': changeLog,
   '0260-item-leases': itemLeases,
+  '0261-lease-mirror': leaseMirror,
 };
 
 export interface DatabaseOptions {

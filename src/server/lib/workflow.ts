@@ -78,8 +78,9 @@ export interface WorkflowColumns {
 /**
  * The workflow of a page or asset after a write: changing the content of a Public item takes the Edit transition
  * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
- * otherwise). Check-out is not the workflow's any more: it is a lease (modules/leases), so the check-out columns
- * are always empty (`change.checkedOut` is the lease module's to act on). A walk that ends with Reject needs a reason (`comment`, 400 when blank) and
+ * otherwise). Check-out is a lease (lib/item-lease.ts): the check-out columns mirror it and stay as they are,
+ * except that the spec's `change.checkedOut` takes (the actor) or ends it — the write then writes the lease row
+ * too (writeLeaseOfWrite). A walk that ends with Reject needs a reason (`comment`, 400 when blank) and
  * stores it with who and when; any other move clears it (the item has moved on); `rejection` is returned only when
  * it changes.
  */
@@ -116,9 +117,9 @@ export function workflowAfterWrite(
   }
   return {
     workflow_state: state,
-    // Check-out is a lease now (modules/leases): the columns stay empty, and the answers show the live lease.
-    checked_out: 0,
-    checked_out_user: '',
+    ...(change.checkedOut === undefined
+      ? { checked_out: current.checked_out, checked_out_user: current.checked_out_user }
+      : { checked_out: change.checkedOut ? 1 : 0, checked_out_user: change.checkedOut ? actor.username : '' }),
     ...(rejection !== (current.rejection ?? null) ? { rejection } : {}),
   };
 }

@@ -17,13 +17,14 @@ import {
   sameSegments,
   targetOf,
 } from './assets.common.js';
-import { representAsset, type AssetRepresentation } from './assets.presenter.js';
+import { assetIfMatchEtag, representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
 import { allOf } from '../../db/prepared.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
 import { nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
+import { assertLeaseFree, ifMatchNames, writeLeaseOfWrite } from '../../lib/item-lease.js';
 import { contentRefsOf, sameRefs } from '../../lib/asset-refs.js';
 import { assetRefs } from '../pages/widget-refs.js';
 
@@ -172,11 +173,17 @@ export function createAssetMetadata(ctx: AppContext) {
   ): Promise<Guarded<AssetWriteView, AssetPutAnswer> | undefined> {
     const { row } = view;
     const where = target.segments.join('/');
+    // Checked out by someone else, or a check-out or in: the transactional way checks and writes the lease.
+    if ((row.checked_out_user && row.checked_out_user !== actor.username) || body.workflow?.checkedOut !== undefined) {
+      return undefined;
+    }
     requireAccess(actor, view.chain as NodeRow[], 'WRITE', where);
     if (pre.ifMatch !== undefined || pre.ifNoneMatch !== undefined) {
       // The ETag stored with the doc at this path is the asset's ETag here (migration 0100 keeps them together).
       const etag =
         view.docPath === where && view.docEtag !== null ? view.docEtag : representAsset(row, target.folder).etag;
+      // The holder's If-Match from before they took the lease: the transactional way accepts it.
+      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !ifMatchNames(pre.ifMatch, etag)) return undefined;
       assertPreconditions(pre, etag, where);
     }
     const planned = planUpdate(actor, row, body);
@@ -280,6 +287,9 @@ export function createAssetMetadata(ctx: AppContext) {
     }
     const fields = body.fields ?? {};
     const targetState = body.workflow?.state as WorkflowState | undefined;
+    const { checkedOut } = body.workflow ?? {};
+    const { leaseMs } = ctx.config;
+    const lease = (id: string) => ({ kind: 'asset' as const, id, segments: target.segments });
 
     const quick = await guardedWrite(
       target.segments.join('/'),
@@ -310,10 +320,12 @@ export function createAssetMetadata(ctx: AppContext) {
               throw assetNotFound(segments);
             })();
           requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
-          assertPreconditions(pre, representAsset(row, target.folder).etag, target.segments.join('/'));
+          await assertLeaseFree(trx, 'asset', row.id, row.checked_out_user, actor, now);
+          assertPreconditions(pre, assetIfMatchEtag(pre.ifMatch, row, target.folder, actor), target.segments.join('/'));
           const planned = planUpdate(actor, row, body);
           if (!planned) return { ...representAsset(row, target.folder), created: false };
           await repo.update(trx, row.id, planned, at);
+          await writeLeaseOfWrite(trx, lease(row.id), actor.username, checkedOut, now, leaseMs);
           await assetRefs.changed(trx, row.id, row.fields, planned.fields);
           return { ...representAsset((await repo.find(trx, row.id))!, target.folder), created: false };
         }
@@ -352,6 +364,7 @@ export function createAssetMetadata(ctx: AppContext) {
           now,
         });
         if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 0) await repo.update(trx, id, workflow, at);
+        await writeLeaseOfWrite(trx, lease(id), actor.username, checkedOut, now, leaseMs);
         return { ...representAsset((await repo.find(trx, id))!, target.folder), created: true };
       },
       // A concurrent creator of the folder or of the asset itself: the next attempt finds it and goes on.

@@ -1,6 +1,8 @@
 import type { AssetFileInfo, AssetImageInfo, AssetMetadata } from '../../../shared/api/assets.js';
 import { assetTypeDef } from '../../../shared/registry/index.js';
+import type { Actor } from '../../lib/context.js';
 import { etagOf } from '../../lib/etag.js';
+import { etagForIfMatch } from '../../lib/item-lease.js';
 import { rejectionOf } from '../../lib/workflow.js';
 import type { AssetRow } from './assets.repository.js';
 
@@ -105,4 +107,20 @@ export interface AssetRepresentation {
 export function representAsset(row: AssetRow, folder: readonly string[]): AssetRepresentation {
   const meta = presentAsset(row, folder.join('/'));
   return { meta, ...serialiseAsset(meta) };
+}
+
+/**
+ * The ETag an `If-Match` of `row` is compared with: a lease is not content, so the asset's ETag with other
+ * check-out fields (free, or held by `actor`) is good too (lib/item-lease.ts etagForIfMatch).
+ */
+export function assetIfMatchEtag(
+  ifMatch: string | undefined,
+  row: AssetRow,
+  folder: readonly string[],
+  actor: Actor,
+): string {
+  return etagForIfMatch(ifMatch, representAsset(row, folder).etag, () => [
+    representAsset({ ...row, checked_out: 0, checked_out_user: '' }, folder).etag,
+    representAsset({ ...row, checked_out: 1, checked_out_user: actor.username }, folder).etag,
+  ]);
 }

@@ -2,10 +2,11 @@ import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
+import { assertLeaseFree } from '../../lib/item-lease.js';
 import { requireAccess } from '../tree/access.js';
 import { deleteBlobs } from './asset-blobs.js';
 import { findAsset, targetOf, type UploadTarget } from './assets.common.js';
-import { representAsset, type AssetRepresentation } from './assets.presenter.js';
+import { assetIfMatchEtag, representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo } from './assets.repository.js';
 import { assertFormPath, describeFile, type DescribedFile, type StoredUpload } from './assets.upload.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
@@ -64,7 +65,8 @@ export function createAssetReplace(ctx: AppContext) {
       const rep = await ctx.db.transaction().execute(async (trx) => {
         const { chain, row } = await findAsset(trx, target.segments, true);
         requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
-        assertIfMatch(opts.ifMatch, representAsset(row, target.folder).etag);
+        await assertLeaseFree(trx, 'asset', row.id, row.checked_out_user, actor, ctx.now());
+        assertIfMatch(opts.ifMatch, assetIfMatchEtag(opts.ifMatch, row, target.folder, actor));
         if (row.type !== target.type || !row.blob_key) {
           throw conflict('TYPE_MISMATCH', `${target.segments.join('/')} changed type while its file was sent.`);
         }

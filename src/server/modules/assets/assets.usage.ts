@@ -9,11 +9,12 @@ import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
+import { assertLeaseFree, dropLeases } from '../../lib/item-lease.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { deleteBlobs } from './asset-blobs.js';
 import { findAsset } from './assets.common.js';
-import { representAsset } from './assets.presenter.js';
+import { assetIfMatchEtag } from './assets.presenter.js';
 import { assetUsageRepository as usageRepo } from './asset-usage.repository.js';
 import { assetsRepository as repo } from './assets.repository.js';
 
@@ -91,7 +92,8 @@ export function createAssetUsage(ctx: AppContext) {
       await ctx.db.transaction().execute(async (trx) => {
         const { chain, row } = await findAsset(trx, segments, true);
         requireAccess(actor, chain, 'WRITE', segments.join('/'));
-        assertIfMatch(opts.ifMatch, representAsset(row, segments.slice(0, -1)).etag);
+        await assertLeaseFree(trx, 'asset', row.id, row.checked_out_user, actor, ctx.now());
+        assertIfMatch(opts.ifMatch, assetIfMatchEtag(opts.ifMatch, row, segments.slice(0, -1), actor));
         const usedBy = await usageOf(trx, row.id, segments);
         if (usedBy.length && !opts.force) {
           throw conflict(
@@ -103,6 +105,7 @@ export function createAssetUsage(ctx: AppContext) {
         if (usedBy.length) await usageRepo.unlink(trx, row.id, isoTime(ctx.now()), actor.username);
         await repo.delete(trx, row.id);
         await recordChanges(trx, [deletion('asset', row.id, segments, actor.username, ctx.now())]);
+        await dropLeases(trx, 'asset', row.id);
         keys = [row.blob_key, row.thumb_blob_key];
       });
     } catch (err) {

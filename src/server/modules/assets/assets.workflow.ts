@@ -56,7 +56,6 @@ export function createAssetWorkflow(ctx: AppContext) {
         {
           workflow_state: transition.to,
           rejection: null,
-          ...(transition.to === 'Public' ? { checked_out: 0, checked_out_user: '' } : {}),
         },
         isoTime(ctx.now()),
       );

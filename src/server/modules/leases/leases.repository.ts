@@ -30,7 +30,10 @@ const leaseOf = (r: Record<string, unknown>): LeaseRow => ({
   taken_from: (r.taken_from as string | null) ?? null,
 });
 
-/** SQL of leases and presence (migration 0260); takes a db or a transaction. Rows past `expires_at` are ignored. */
+/**
+ * SQL of leases and presence (migration 0260); takes a db or a transaction. Rows past `expires_at` are ignored
+ * (and swept: lib/item-lease.ts).
+ */
 export const leasesRepository = {
   /** The live lease of the item at `key` at `now`, if any. */
   async live(db: Kysely<DB>, key: ItemKey, now: number): Promise<LeaseRow | undefined> {
@@ -72,14 +75,15 @@ export const leasesRepository = {
     return rows[0] && leaseOf(rows[0]);
   },
 
-  /** Ends `username`'s lease of the item (nothing when another holds it). */
-  async release(db: Kysely<DB>, key: ItemKey, username: string): Promise<void> {
-    await db
+  /** Ends `username`'s lease of the item (nothing when another holds it); whether there was one. */
+  async release(db: Kysely<DB>, key: ItemKey, username: string): Promise<boolean> {
+    const res = await db
       .deleteFrom('item_leases')
       .where('kind', '=', key.kind)
       .where('path', '=', key.path)
       .where('username', '=', username)
-      .execute();
+      .executeTakeFirst();
+    return (res.numDeletedRows ?? 0n) > 0n;
   },
 
   /** Notes that `username` has the item open until `expiresAt` (`since` kept while the row is live). */

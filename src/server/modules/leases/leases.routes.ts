@@ -1,20 +1,35 @@
-import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
 import { actorOf, type App, problems } from '../../lib/http.js';
 import { itemPathOf } from '../tree/paths.js';
 import type { LeasesService } from './leases.service.js';
-import { withLeases } from './lease-fields.js';
 
 const PathParams = z.object({ '*': z.string() });
 
+/** How often each node ends the leases that ran out (lib/item-lease.ts sweepLeases). */
+export const LEASE_SWEEP_MS = 15_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Ends the leases that ran out now; answers how many items changed. */
+    sweepLeases(): Promise<number>;
+  }
+}
+
 /**
  * `/cms/rest/leases/{page|asset}/{path}`: GET the lease and who has the item open, POST the heartbeat (take,
- * renew or take over the lease; or only say the caller has it open), DELETE when the caller leaves. Also makes the
- * page and asset routes declared after it honour leases (lease-fields.ts): call it before those are registered.
+ * renew or take over the lease; or only say the caller has it open), DELETE when the caller leaves. Also runs the
+ * sweep that ends leases which ran out (every LEASE_SWEEP_MS on every node; `app.sweepLeases()` runs it at once),
+ * stopped when the app closes.
  */
 export function registerLeasesRoutes(app: App, leases: LeasesService) {
-  app.addHook('onRoute', (route: RouteOptions) => withLeases(route, leases));
+  const sweep = () => leases.sweep();
+  app.decorate('sweepLeases', sweep);
+  const timer = setInterval(() => {
+    sweep().catch((err: unknown) => app.log.warn({ err }, 'lease sweep failed'));
+  }, LEASE_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   for (const kind of LeaseKind.options) {
     const url = `/cms/rest/leases/${kind}/*`;

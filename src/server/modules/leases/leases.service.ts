@@ -1,12 +1,13 @@
 import type { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
 import { LEASE_HEARTBEAT_MS } from '../../../shared/api/leases.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { leaseHeld, leaseJson, mirrorLease, sweepLeases } from '../../lib/item-lease.js';
 import { findAsset } from '../assets/assets.common.js';
 import { locatePage } from '../pages/page-location.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
-import { leasesRepository as repo, type ItemKey, type LeaseRow } from './leases.repository.js';
+import { leasesRepository as repo, type ItemKey } from './leases.repository.js';
 
 /** Presence lasts two and a half heartbeats: one late beat does not make a person vanish. */
 export const PRESENCE_MS = Math.round(LEASE_HEARTBEAT_MS * 2.5);
@@ -18,33 +19,13 @@ const isoOf = (stored: string) => {
   return Number.isNaN(ms) ? stored : iso(ms);
 };
 
-/** The lease as the contract shows it. */
-export function leaseJson(row: LeaseRow) {
-  return {
-    username: row.username,
-    since: iso(row.acquired_at),
-    expiresAt: iso(row.expires_at),
-    takenFrom: row.taken_from,
-  };
-}
-
-/** 409 LEASE_HELD: someone else holds the lease; the problem names them (`lease`). */
-export function leaseHeld(row: LeaseRow, what: string): AppError {
-  const taken = row.taken_from ? ` (taken over from ${row.taken_from})` : '';
-  return new AppError(
-    409,
-    'LEASE_HELD',
-    `${row.username} has this ${what} checked out since ${iso(row.acquired_at)}${taken}. Take it over first, or ` +
-      'wait until they are done.',
-    undefined,
-    { lease: leaseJson(row) },
-  );
-}
+export { leaseHeld, leaseJson };
 
 /**
- * Check-out leases and presence (docs/decisions.md → check-out leases). A lease is one row per item that ends by
- * time (`CMS_LEASE_SECONDS` without renewal); presence is one row per person with the item open, renewed by the
- * same call.
+ * Check-out leases and presence (docs/decisions.md → check-out is a lease). A lease is one row per item that ends
+ * by time (`CMS_LEASE_SECONDS` without renewal), mirrored in the item's own check-out columns in the same
+ * transaction whenever its holder changes (lib/item-lease.ts); presence is one row per person with the item open,
+ * renewed by the same call. `sweep` ends what ran out.
  */
 export function createLeasesService(ctx: AppContext) {
   const leaseMs = ctx.config.leaseMs;
@@ -101,12 +82,12 @@ export function createLeasesService(ctx: AppContext) {
       const item = await itemAt(actor, kind, segments, mode === 'edit' ? 'WRITE' : 'READ');
       const now = ctx.now();
       if (mode === 'edit') {
-        const taken = await repo.take(ctx.db, item.key, {
-          itemId: item.id,
-          username: actor.username,
-          now,
-          expiresAt: now + leaseMs,
-          takeover: body.takeover ?? false,
+        const lease = { itemId: item.id, username: actor.username, now, expiresAt: now + leaseMs };
+        const taken = await ctx.db.transaction().execute(async (trx) => {
+          const row = await repo.take(trx, item.key, { ...lease, takeover: body.takeover ?? false });
+          // Taken now (not renewed): the item's row shows its new holder. A renewal leaves the row as it is.
+          if (row && row.acquired_at === now) await mirrorLease(trx, kind, item.id, actor.username);
+          return row;
         });
         if (!taken) {
           const holder = await repo.live(ctx.db, item.key, now);
@@ -121,26 +102,19 @@ export function createLeasesService(ctx: AppContext) {
     async leave(actor: Actor, kind: LeaseKind, segments: readonly string[]): Promise<LeaseState> {
       const item = await itemAt(actor, kind, segments, 'READ');
       await ctx.db.transaction().execute(async (trx) => {
-        await repo.release(trx, item.key, actor.username);
+        if (await repo.release(trx, item.key, actor.username)) {
+          await mirrorLease(trx, kind, item.id, null, actor.username);
+        }
         await repo.leavePresence(trx, item.key, actor.username);
       });
       return stateOf(actor, item, ctx.now());
     },
 
-    /** The live lease at `kind`/`path`, for the checks of writes and the check-out fields of answers. */
-    live(kind: LeaseKind, path: string): Promise<LeaseRow | undefined> {
-      return repo.live(ctx.db, { kind, path }, ctx.now());
-    },
-
-    /** Takes (or renews) `username`'s lease after a write that checked the item out; nothing when another holds it. */
-    async checkOut(kind: LeaseKind, path: string, itemId: string, username: string): Promise<void> {
-      const now = ctx.now();
-      await repo.take(ctx.db, { kind, path }, { itemId, username, now, expiresAt: now + leaseMs, takeover: false });
-    },
-
-    /** Ends `username`'s lease after a write that checked the item in. */
-    checkIn(kind: LeaseKind, path: string, username: string): Promise<void> {
-      return repo.release(ctx.db, { kind, path }, username);
+    /** Ends the leases that ran out (lib/item-lease.ts sweepLeases); the change generation moves when a row did. */
+    async sweep(): Promise<number> {
+      const changed = await sweepLeases(ctx.db, ctx.now());
+      if (changed) await ctx.generation.bump();
+      return changed;
     },
   };
 }

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LeaseState } from '../../../shared/api/leases.js';
 import { Page } from '../../../shared/api/pages.js';
 import { AssetMetadata } from '../../../shared/api/assets.js';
+import { etagOf } from '../../lib/etag.js';
 import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
-import { upload } from '../assets/assets.fixtures.js';
+import { multipart, upload } from '../assets/assets.fixtures.js';
 
 let t: TestApp;
 let alice: string;
@@ -33,7 +34,7 @@ async function state(authorization: string, url = LEASE) {
 async function page(authorization?: string) {
   const res = await t.request({ method: 'GET', url: PAGE, ...(authorization ? { headers: { authorization } } : {}) });
   expect(res.statusCode, res.body).toBe(200);
-  return { page: Page.parse(res.json()), etag: String(res.headers.etag) };
+  return { page: Page.parse(res.json()), etag: String(res.headers.etag), body: res.body };
 }
 const putAs = (authorization: string, body: object, ifMatch?: string) =>
   t.request({
@@ -59,8 +60,10 @@ describe('check-out leases', () => {
     expect(s.id).toBe(before.page.id);
     const after = await page(bob);
     expect(after.page.workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
-    // The lease is not content: the ETag alice edits from is still good.
-    expect(after.etag).toBe(before.etag);
+    // The row shows the lease: the ETag is the one of the bytes sent, so it moved with the lease...
+    expect(after.etag).toBe(etagOf(after.body));
+    expect(after.etag).not.toBe(before.etag);
+    // ...but the lease is not content: the ETag alice edits from is still good.
     expect((await putAs(alice, { displayName: 'Mine' }, before.etag)).statusCode).toBe(200);
     // Who saved last and when, for the conflict dialog of someone whose save comes too late.
     const saved = (await state(bob)).lastSaved;
@@ -79,13 +82,23 @@ describe('check-out leases', () => {
     expect((await page(bob)).page.workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
   });
 
-  it('ends a lease not renewed in CMS_LEASE_SECONDS, without any sweeper', async () => {
+  it('ends a lease not renewed in CMS_LEASE_SECONDS; the sweep clears it from the item', async () => {
     expect((await beat(alice)).statusCode).toBe(200);
     t.advance(119_000);
+    expect(await t.app.sweepLeases()).toBe(0);
     expect((await state(bob)).lease?.username).toBe('alice');
+    expect((await page(bob)).page.workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
     t.advance(2_000);
     expect((await state(bob)).lease).toBeNull();
-    expect((await page(bob)).page.workflow.checkedOut).toBe(false);
+    // Before the sweep the row still names alice, but her lease ran out: bob may write.
+    const { etag } = await page(bob);
+    const put = await putAs(bob, { summary: 'after the lease' }, etag);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await t.app.sweepLeases()).toBe(1);
+    expect(await t.app.sweepLeases()).toBe(0);
+    const swept = await page(bob);
+    expect(swept.page.workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    expect(swept.etag).toBe(etagOf(swept.body));
     // Someone else may take it now.
     expect(LeaseState.parse((await beat(bob)).json()).lease).toMatchObject({ username: 'bob', takenFrom: null });
   });
@@ -129,6 +142,21 @@ describe('check-out leases', () => {
     const ok = await putAs(alice, { displayName: 'Alice was here' }, etag);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(Page.parse(ok.json()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
+  });
+
+  it('refuses a write from a remembered page once someone else took the lease after it', async () => {
+    // Alice writes twice (the second from the page as this process remembers it), then bob takes the lease.
+    expect((await putAs(alice, { summary: 'one' })).statusCode).toBe(200);
+    expect((await putAs(alice, { summary: 'two' })).statusCode).toBe(200);
+    expect((await beat(bob)).statusCode).toBe(200);
+    const refused = await putAs(alice, { summary: 'three' });
+    expect(refused.statusCode).toBe(409);
+    expect(problemOf(refused).code).toBe('LEASE_HELD');
+    expect(problemOf(refused).detail).toContain('bob');
+    expect((await page(bob)).page.summary).toBe('two');
+    // Bob leaves: alice writes again.
+    expect((await leave(bob)).statusCode).toBe(200);
+    expect((await putAs(alice, { summary: 'three' })).statusCode).toBe(200);
   });
 
   it("takes and ends the caller's lease through the spec's workflow.checkedOut", async () => {
@@ -178,10 +206,37 @@ describe('check-out leases', () => {
     const url = '/cms/rest/assets/by-path/Assets/notes.txt';
     const meta = async () => AssetMetadata.parse((await t.request({ method: 'GET', url })).json());
     expect((await meta()).workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    const before = String((await t.request({ method: 'GET', url })).headers.etag);
     expect((await beat(alice, {}, '/cms/rest/leases/asset/Assets/notes.txt')).statusCode).toBe(200);
     expect((await meta()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
     const put = await t.request({ method: 'PUT', url, payload: { fields: {} }, headers: { authorization: bob } });
     expect(put.statusCode).toBe(409);
     expect(problemOf(put).code).toBe('LEASE_HELD');
+    // The file too, and the delete; alice's ETag from before her lease is still good for her.
+    const file = multipart([
+      { name: 'path', value: 'Assets/notes.txt' },
+      { name: 'file', filename: 'notes.txt', content: Buffer.from('bob\n'), contentType: 'text/plain' },
+    ]);
+    const binary = '/cms/rest/assets/binary/Assets/notes.txt';
+    const replaced = await t.request({
+      method: 'PUT',
+      url: binary,
+      ...file,
+      headers: { ...file.headers, authorization: bob },
+    });
+    expect(replaced.statusCode).toBe(409);
+    expect(problemOf(replaced).code).toBe('LEASE_HELD');
+    const del = await t.request({ method: 'DELETE', url, headers: { authorization: bob } });
+    expect(del.statusCode).toBe(409);
+    const got = await t.request({ method: 'GET', url });
+    expect(got.headers.etag).toBe(etagOf(got.body));
+    const mine = await t.request({
+      method: 'PUT',
+      url,
+      payload: { fields: {} },
+      headers: { authorization: alice, 'if-match': before },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(AssetMetadata.parse(mine.json()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
   });
 });

@@ -3,9 +3,13 @@ import { splitPath } from '../../../shared/api/paths.js';
 import type { Actor } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
-import { headJsonOf } from './page-docs.js';
-import { calendarOf, codeOf, seoOf, workflowOf } from './pages.presenter.js';
-import type { PageRow } from './pages.repository.js';
+import { etagForIfMatch } from '../../lib/item-lease.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { docOf, headJsonOf, loadParts, representationOf, trustedDoc, viewOf, type PageAt } from './page-docs.js';
+import type { PageLocation } from './page-location.js';
+import { calendarOf, codeOf, presentPage, seoOf, workflowOf } from './pages.presenter.js';
+import type { PageDocRow, PageRow } from './pages.repository.js';
 
 /*
  * What a PUT body does to a page, in memory: its fields patched onto the row, whether the content changed, the
@@ -137,4 +141,50 @@ export function workflowAfterEdit(w: {
     ...workflowPatch,
     ...(touched ? { updated_at: w.ts, updated_by: w.actor.username } : {}),
   };
+}
+
+/**
+ * The ETag an `If-Match` of the page `before` (at `at`, with ETag `etag`) is compared with: a lease is not content,
+ * so the page's ETag with other check-out fields (free, or held by `username`) is good too (lib/item-lease.ts).
+ */
+export function ifMatchEtag(
+  ifMatch: string | undefined,
+  at: PageAt,
+  before: { page: Page; etag: string },
+  username: string,
+): string {
+  return etagForIfMatch(ifMatch, before.etag, () =>
+    (
+      [
+        [false, ''],
+        [true, username],
+      ] as const
+    ).map(([checkedOut, checkedOutUser]) => {
+      const page = { ...before.page, workflow: { ...before.page.workflow, checkedOut, checkedOutUser } };
+      return representationOf(at, docOf(page)).etag;
+    }),
+  );
+}
+
+/** Where the page `id` at `loc` is. */
+export const atOf = (loc: PageLocation, id: string): PageAt => ({
+  id,
+  name: loc.name,
+  siteName: loc.siteName,
+  folderPath: loc.folderPath,
+});
+
+/**
+ * The page as it is before a write: from its trusted doc when there is one (nothing else is read), otherwise
+ * assembled from its rows (and those parts are kept for the rest of the write).
+ */
+export async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
+  const doc = trustedDoc(row);
+  if (doc !== null) {
+    const rep = representationOf(at, doc);
+    return { page: JSON.parse(rep.json) as Page, parts: undefined, ...rep };
+  }
+  const parts = await loadParts(trx, at.id, row.template_name);
+  const page = presentPage(viewOf(at, row, parts));
+  return { page, parts, ...representationOf(at, docOf(page)) };
 }

@@ -118,7 +118,6 @@ export function createPageWorkflow(
           rejection: null,
           updated_at: ts,
           updated_by: actor.username,
-          ...(def.to === 'Public' ? { checked_out: 0, checked_out_user: '' } : {}),
         });
         return targets.length;
       });

@@ -37,10 +37,14 @@ import {
   contentSignature,
   fieldsEdit,
   headAfterWorkflow,
+  ifMatchEtag,
+  atOf,
+  pageBefore,
   patchFields,
   workflowAfterEdit,
 } from './page-edit.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
+import { assertLeaseFree, dropLeases, ifMatchNames, writeLeaseOfWrite } from '../../lib/item-lease.js';
 import {
   epochsUnchanged,
   pagesRepository as repo,
@@ -76,28 +80,6 @@ async function loadTemplate(db: Kysely<DB>, name: string, known?: TemplateRow): 
   const template = known?.name === name ? known : await templatesRepository.find(db, name);
   if (!template) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
   return template;
-}
-
-const atOf = (loc: PageLocation, id: string): PageAt => ({
-  id,
-  name: loc.name,
-  siteName: loc.siteName,
-  folderPath: loc.folderPath,
-});
-
-/**
- * The page as it is before a write: from its trusted doc when there is one (nothing else is read), otherwise
- * assembled from its rows (and those parts are kept for the rest of the write).
- */
-async function pageBefore(trx: Kysely<DB>, at: PageAt, row: PageDocRow) {
-  const doc = trustedDoc(row);
-  if (doc !== null) {
-    const rep = representationOf(at, doc);
-    return { page: JSON.parse(rep.json) as Page, parts: undefined, ...rep };
-  }
-  const parts = await loadParts(trx, at.id, row.template_name);
-  const page = presentPage(viewOf(at, row, parts));
-  return { page, parts, ...representationOf(at, docOf(page)) };
 }
 
 /** Page writes: create or update by path (fields, body regions, template switch, workflow), and delete. */
@@ -164,12 +146,17 @@ export function createPageWrites(
     if (!isPagePath(found.chain.map((n) => n?.kind))) return undefined;
     const doc = trustedDoc(row);
     if (doc === null || body.templateName !== row.template_name) return undefined;
+    // A page checked out by someone else, or a check-out or in: the transactional way checks and writes the lease.
+    if (row.checked_out_user !== '' && row.checked_out_user !== actor.username) return undefined;
+    if (body.workflow?.checkedOut !== undefined) return undefined;
     requireAccess(actor, found.chain as NodeRow[], 'WRITE', 'pages here');
     const name = segments[segments.length - 1]!;
     const at: PageAt = { id: row.node_id, name, siteName: segments[0]!, folderPath: segments.slice(1, -1).join('/') };
     if (pre.ifMatch !== undefined || pre.ifNoneMatch !== undefined) {
       // The ETag stored with the doc's path is the page's ETag there (migration 0090 keeps the two together).
       const etag = row.doc_path === path && row.doc_etag !== null ? row.doc_etag : representationOf(at, doc).etag;
+      // The holder's If-Match from before they took the lease: the transactional way accepts it.
+      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !ifMatchNames(pre.ifMatch, etag)) return undefined;
       assertPreconditions(pre, etag, `The page "${name}"`);
     }
     if (body.id !== undefined && body.id !== row.node_id) {
@@ -292,8 +279,10 @@ export function createPageWrites(
           const locked = await repo.findPageDoc(trx, id, { lock: true });
           if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
           row = locked;
+          await assertLeaseFree(trx, 'page', id, row.checked_out_user, actor, now);
           before = await pageBefore(trx, atOf(loc, id), locked);
-          assertPreconditions(pre, before.etag, `The page "${loc.name}"`);
+          const etag = ifMatchEtag(pre.ifMatch, atOf(loc, id), before, actor.username);
+          assertPreconditions(pre, etag, `The page "${loc.name}"`);
           if (body.id !== undefined && body.id !== id) {
             throw conflict('ID_MISMATCH', `The body's id "${body.id}" is not the id of the page at the URL (${id}).`);
           }
@@ -366,7 +355,8 @@ export function createPageWrites(
           const stored = path === undefined ? null : { path, etag: rep.etag };
           await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch, stored, row.doc_path);
         }
-
+        const lease = { kind: 'page' as const, id, segments };
+        await writeLeaseOfWrite(trx, lease, actor.username, body.workflow?.checkedOut, now, ctx.config.leaseMs);
         const responseJson = switching && droppedRegions ? JSON.stringify({ ...after, droppedRegions }) : rep.json;
         return { ...rep, created, droppedRegions: switching ? droppedRegions : undefined, responseJson };
       });
@@ -379,7 +369,11 @@ export function createPageWrites(
         requireAccess(actor, chain, 'WRITE', 'this page');
         const locked = await repo.findPageDoc(trx, node.id, { lock: true });
         if (!locked) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
-        if (ifMatch !== undefined) assertIfMatch(ifMatch, (await pageBefore(trx, atOf(loc, node.id), locked)).etag);
+        await assertLeaseFree(trx, 'page', node.id, locked.checked_out_user, actor, ctx.now());
+        if (ifMatch !== undefined) {
+          const before = await pageBefore(trx, atOf(loc, node.id), locked);
+          assertIfMatch(ifMatch, ifMatchEtag(ifMatch, atOf(loc, node.id), before, actor.username));
+        }
         if (await repo.isLandingPage(trx, node.id)) {
           throw conflict(
             'CONFLICT',
@@ -388,6 +382,7 @@ export function createPageWrites(
         }
         await repo.deleteNode(trx, node.id);
         await recordChanges(trx, [deletion('page', node.id, segments, actor.username, ctx.now())]);
+        await dropLeases(trx, 'page', node.id);
       });
     },
   };
