@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { problemType, type ErrorCode, type FieldError, type ProblemDetails } from '../../shared/api/errors.js';
 import { isConcurrentWriteConflict } from '../db/dialect.js';
 import { AppError } from '../lib/errors.js';
+import { sendProblemJson } from '../lib/respond.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -44,9 +45,6 @@ export function problemBody(
   };
 }
 
-/** Content type of every problem response. */
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
-
 /** Sends an RFC 9457 problem response. */
 export function sendProblem(
   reply: FastifyReply,
@@ -56,10 +54,7 @@ export function sendProblem(
   errors?: FieldError[],
   extra?: Record<string, unknown>,
 ) {
-  return reply
-    .code(status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(problemBody(status, code, detail, errors, extra));
+  return sendProblemJson(reply, status, problemBody(status, code, detail, errors, extra));
 }
 
 function zodIssues(err: ZodError, prefix: string): FieldError[] {
