@@ -210,6 +210,22 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('declares the write protocols in route config: every write bumps the generation, the by-path PUTs prove their caller', () => {
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+    const writes = t.app.folio.routes.filter((r) => r.url.startsWith('/cms/') && !['GET', 'HEAD'].includes(r.method));
+    expect(writes.length).toBeGreaterThan(10);
+    // Signing in only touches sessions; every other write bumps the generation after it (or in its statement).
+    expect(writes.filter((r) => !r.changesContent).map(key)).toEqual(['POST /cms/rest/auth/login']);
+    // A write that takes its caller on trust hands the claim to its service (writeScopeOf), whose statement proves
+    // it: a 2xx with the claim still open fails in tests (plugins/claim-check.ts, strictClaims in the harness).
+    expect(
+      writes
+        .filter((r) => r.provesActor)
+        .map(key)
+        .sort(),
+    ).toEqual(['PUT /cms/rest/assets/by-path/*', 'PUT /cms/rest/folders/by-path/*', 'PUT /cms/rest/pages/by-path/*']);
+  });
+
   it('renders the document at /docs for signed-in users', async () => {
     const res = await t.request({ method: 'GET', url: '/docs/' });
     expect(res.statusCode).toBe(200);

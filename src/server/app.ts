@@ -6,11 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler as zodSerializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import { startOrphanSweeper } from './blobs/orphan-sweep.js';
@@ -58,8 +54,8 @@ export interface BuildOptions {
   logger?: false;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** Check every response against its schema (tests): slower, catches contract drift. */
-  validateResponses?: boolean;
+  /** An API route that answers JSON but through `answerJson` (lib/respond.ts) fails with a 500 (tests). */
+  strictAnswers?: boolean;
   /** Sees every response as sent (tests check the JSON ones against the OpenAPI document). */
   onResponseSent?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
   /** Clock for sessions and timestamps (tests move it). */
@@ -82,8 +78,11 @@ export interface FolioExtras {
   events: EventHub;
   /** Set when the first start created `admin` with a generated password (printed once by main.ts). */
   generatedAdminPassword?: string;
-  /** Every route registered, and whether it belongs in the OpenAPI document. */
-  routes: { method: string; url: string; documented: boolean }[];
+  /**
+   * Every route registered, whether it belongs in the OpenAPI document, and the write protocols its config
+   * declares: whether it proves a caller taken on trust (`provesActor`) and bumps the change generation.
+   */
+  routes: { method: string; url: string; documented: boolean; provesActor: boolean; changesContent: boolean }[];
   /** The response cache (null when CMS_RESPONSE_CACHE=off). */
   responseCache: ResponseCache | null;
 }
@@ -124,9 +123,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return payload;
     });
   }
-  // In production responses are plain JSON.stringify (fast); tests check each against its schema.
-  app.setSerializerCompiler(
-    opts.validateResponses ? zodSerializerCompiler : () => (data: unknown) => JSON.stringify(data),
+  // API routes answer strings (lib/respond.ts answerJson): Fastify's serializer is for what plugins answer.
+  app.setSerializerCompiler(({ url }) =>
+    opts.strictAnswers && isApiUrl(url)
+      ? () => {
+          throw new Error(`${url} answered an object: answer JSON through answerJson (lib/respond.ts)`);
+        }
+      : (data: unknown) => JSON.stringify(data),
   );
 
   const sqlitePath = path.join(config.dataDir, 'folio.db');
@@ -195,8 +198,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as { hide?: boolean } | undefined;
     const documented = isApiUrl(route.url);
+    const provesActor = route.config?.provesActor === true;
+    const changesContent = route.config?.changesContent !== false;
     for (const method of methods) {
-      routes.push({ method, url: route.url, documented: documented && !schema?.hide && method !== 'HEAD' });
+      const listed = documented && !schema?.hide && method !== 'HEAD';
+      routes.push({ method, url: route.url, documented: listed, provesActor, changesContent });
     }
   });
 

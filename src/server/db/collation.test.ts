@@ -92,7 +92,7 @@ describe.skipIf(!PG_URL)('text order on a PostgreSQL database with a language co
         CMS_SEED: 'false',
         LOG_LEVEL: 'silent',
       }),
-      { logger: false, validateResponses: true },
+      { logger: false, strictAnswers: true },
     );
   }, 60_000);
   afterAll(async () => {

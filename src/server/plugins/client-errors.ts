@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../../shared/api/errors.js';
-import { PROBLEM_CONTENT_TYPE, problemBody } from './problems.js';
+import { PROBLEM_TYPE } from '../lib/respond.js';
+import { problemBody } from './problems.js';
 import { API_HEADERS } from './security-headers.js';
 
 type ClientError = Error & { code?: string };
@@ -39,7 +40,7 @@ export function answerClientError(this: FastifyInstance, err: ClientError, socke
     const body = JSON.stringify(problemBody(status, code, detail));
     const headers = {
       ...API_HEADERS,
-      'content-type': PROBLEM_CONTENT_TYPE,
+      'content-type': PROBLEM_TYPE,
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
     };

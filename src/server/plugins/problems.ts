@@ -1,29 +1,14 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { problemType, type ErrorCode, type FieldError, type ProblemDetails } from '../../shared/api/errors.js';
 import { isConcurrentWriteConflict } from '../db/dialect.js';
 import { AppError } from '../lib/errors.js';
+import { sendProblemJson } from '../lib/respond.js';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  411: 'Length Required',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+/** The title of a status: its reason phrase (RFC 9110's for 413). */
+const titleOf = (status: number) => (status === 413 ? 'Content Too Large' : (STATUS_CODES[status] ?? 'Error'));
 
 /** The RFC 9457 problem body of an error. */
 export function problemBody(
@@ -35,7 +20,7 @@ export function problemBody(
 ): ProblemDetails {
   return {
     type: problemType(code),
-    title: TITLES[status] ?? 'Error',
+    title: titleOf(status),
     status,
     detail,
     code,
@@ -43,9 +28,6 @@ export function problemBody(
     ...extra,
   };
 }
-
-/** Content type of every problem response. */
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /** Sends an RFC 9457 problem response. */
 export function sendProblem(
@@ -56,10 +38,7 @@ export function sendProblem(
   errors?: FieldError[],
   extra?: Record<string, unknown>,
 ) {
-  return reply
-    .code(status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(problemBody(status, code, detail, errors, extra));
+  return sendProblemJson(reply, status, problemBody(status, code, detail, errors, extra));
 }
 
 function zodIssues(err: ZodError, prefix: string): FieldError[] {

@@ -81,6 +81,8 @@ export async function createTestApp(
       route: request.routeOptions.url,
       status: reply.statusCode,
       contentType: String(reply.getHeader('content-type') ?? ''),
+      etag: reply.getHeader('etag') as string | undefined,
+      download: reply.hasHeader('content-disposition'),
       body: payload.toString(),
     });
     if (problem) mismatches.push(problem);
@@ -90,7 +92,7 @@ export async function createTestApp(
       onResponseSent,
       // Silent unless a test reads the log (then at LOG_LEVEL, which it sets in `env`).
       ...(build.logStream ? {} : { logger: false as const }),
-      validateResponses: true,
+      strictAnswers: true,
       strictClaims: true,
       now: () => Date.now() + offset,
       pgSchema,

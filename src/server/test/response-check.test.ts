@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.js';
+import { etagOf } from '../lib/etag.js';
 import { responseChecker } from './response-check.js';
 
 describe('responseChecker', () => {
@@ -18,6 +19,7 @@ describe('responseChecker', () => {
       status: 200,
       contentType: 'application/json; charset=utf-8',
       body: '[]',
+      etag: etagOf('[]'),
       ...over,
     });
 
@@ -40,5 +42,15 @@ describe('responseChecker', () => {
   it('leaves alone what has no schema: non-JSON bodies, unmatched routes', () => {
     expect(sent({ contentType: 'text/html', body: '<p>' })).toBeNull();
     expect(sent({ route: undefined, status: 404 })).toBeNull();
+  });
+
+  it('names a JSON answer that did not go out through answerJson: a GET without the ETag of its bytes', () => {
+    expect(sent({ etag: undefined })).toMatch(/has no ETag: answer through answerJson/);
+    expect(sent({ etag: etagOf('[ ]') })).toMatch(/not of its bytes/);
+    // A write's result that is not the item's representation carries no ETag; a file download carries the file's.
+    expect(
+      sent({ method: 'POST', route: '/cms/rest/auth/logout', body: '{"message":"Signed out"}', etag: undefined }),
+    ).toBeNull();
+    expect(sent({ etag: '"sha256-of-the-file"', download: true })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { etagOf } from '../lib/etag.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiPath } from '../modules/docs/openapi.js';
 
@@ -20,13 +21,19 @@ export interface SentResponse {
   route: string | undefined;
   status: number;
   contentType: string;
+  /** The `etag` header sent, if any. */
+  etag?: string;
+  /** Set on file downloads (`content-disposition`): their bytes and ETag are the file's. */
+  download?: boolean;
   body: string;
 }
 
 /**
- * Checks JSON responses against the schema the OpenAPI document declares for their route, status and content type:
- * every body the server sends, pre-serialised strings included (Fastify's own response validation sees only the
- * objects it serialises). Answers a description of each mismatch, or null when the response matches.
+ * Checks JSON responses against the schema the OpenAPI document declares for their route, status and content type
+ * (every body the server sends, as sent), and that they went out through `answerJson` (lib/respond.ts): a 2xx
+ * JSON answer of a GET carries the strong ETag of exactly its bytes, and a write's ETag, when it sends one, is
+ * that of its bytes too (but a page PUT's note of the regions a template switch dropped, which is no part of the
+ * page). Answers a description of each mismatch, or null when the response matches.
  */
 export function responseChecker(documentJson: string): (r: SentResponse) => string | null {
   // Every test app serves the same document: its compiled schemas are shared (compiling them is most of a small
@@ -80,8 +87,20 @@ function newChecker(documentJson: string) {
     } catch {
       return `${r.method} ${r.route} ${r.status}: the body is not JSON: ${r.body.slice(0, 300)}`;
     }
-    if (check(body)) return null;
-    const errors = (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-    return `${r.method} ${r.route} ${r.status} does not match its schema: ${errors}; body: ${r.body.slice(0, 300)}`;
+    if (!check(body)) {
+      const errors = (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      return `${r.method} ${r.route} ${r.status} does not match its schema: ${errors}; body: ${r.body.slice(0, 300)}`;
+    }
+    return etagMismatch(r, type, body);
   };
+}
+
+/** Why a JSON answer's ETag is not that of its bytes (it did not go out through `answerJson`), or null. */
+function etagMismatch(r: SentResponse, type: string, body: unknown): string | null {
+  if (type !== 'application/json' || r.status < 200 || r.status >= 300 || r.download) return null;
+  const where = `${r.method} ${r.route} ${r.status}`;
+  if (r.etag === undefined) return r.method === 'GET' ? `${where} has no ETag: answer through answerJson` : null;
+  if (r.etag === etagOf(r.body)) return null;
+  const note = r.method === 'PUT' && typeof body === 'object' && body !== null && 'droppedRegions' in body;
+  return note ? null : `${where} sent an ETag (${r.etag}) that is not of its bytes: answer through answerJson`;
 }

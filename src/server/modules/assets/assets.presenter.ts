@@ -1,8 +1,8 @@
 import type { AssetFileInfo, AssetImageInfo, AssetMetadata } from '../../../shared/api/assets.js';
 import { assetTypeDef } from '../../../shared/registry/index.js';
 import type { Actor } from '../../lib/context.js';
-import { etagOf } from '../../lib/etag.js';
 import { etagForIfMatch } from '../../lib/item-lease.js';
+import { serialise } from '../../lib/respond.js';
 import { rejectionOf } from '../../lib/workflow.js';
 import type { AssetRow } from './assets.repository.js';
 
@@ -90,12 +90,6 @@ export function presentAsset(row: AssetRow, folderPath: string): AssetMetadata {
   };
 }
 
-/** The metadata as the exact JSON sent, and its strong ETag. */
-export function serialiseAsset(meta: AssetMetadata): { json: string; etag: string } {
-  const json = JSON.stringify(meta);
-  return { json, etag: etagOf(json) };
-}
-
 /** Metadata with the exact JSON to send and its ETag. */
 export interface AssetRepresentation {
   meta: AssetMetadata;
@@ -106,7 +100,7 @@ export interface AssetRepresentation {
 /** Asset row → its metadata, exact JSON and ETag. `folder` is the asset's folder path as segments. */
 export function representAsset(row: AssetRow, folder: readonly string[]): AssetRepresentation {
   const meta = presentAsset(row, folder.join('/'));
-  return { meta, ...serialiseAsset(meta) };
+  return { meta, ...serialise(meta) };
 }
 
 /**

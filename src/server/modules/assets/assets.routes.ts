@@ -115,7 +115,7 @@ function registerRoutes(app: App, assets: AssetsService) {
         writeScopeOf(request),
       );
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
-      return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: rep.created ? 201 : 200 });
+      return answerJson<AssetMetadata>(reply, rep, rep.created ? 201 : 200);
     },
   );
 
@@ -133,12 +133,12 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await assets.remove(actorOf(request), itemPathOf(request), {
         force: request.query.force === 'true',
         ifMatch: ifMatchOf(request),
       });
-      return { message: 'Deleted' as const };
+      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
     },
   );
 
@@ -198,7 +198,10 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetList, ...problems(403, 404) },
       },
     },
-    async (request) => assets.list(actorOf(request), itemPathOf(request, { allowEmpty: true }), request.query),
+    async (request, reply) =>
+      answerJson<AssetList>(reply, {
+        value: await assets.list(actorOf(request), itemPathOf(request, { allowEmpty: true }), request.query),
+      }),
   );
 
   app.get(
@@ -214,7 +217,8 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: AssetUsage, ...problems(403, 404) },
       },
     },
-    async (request) => assets.usage(actorOf(request), itemPathOf(request)),
+    async (request, reply) =>
+      answerJson<AssetUsage>(reply, { value: await assets.usage(actorOf(request), itemPathOf(request)) }),
   );
 
   app.get(
@@ -230,7 +234,10 @@ function registerRoutes(app: App, assets: AssetsService) {
         response: { 200: TransitionsResponse, ...problems(403, 404) },
       },
     },
-    async (request) => assets.transitions(actorOf(request), itemPathOf(request)),
+    async (request, reply) =>
+      answerJson<TransitionsResponse>(reply, {
+        value: await assets.transitions(actorOf(request), itemPathOf(request)),
+      }),
   );
 
   for (const action of AssetBulkAction.options) {
@@ -249,7 +256,10 @@ function registerRoutes(app: App, assets: AssetsService) {
           response: { 200: AssetBulkResult, ...problems(403, 404) },
         },
       },
-      async (request) => assets.bulk(actorOf(request), itemPathOf(request, { allowEmpty: true }), action),
+      async (request, reply) =>
+        answerJson<AssetBulkResult>(reply, {
+          value: await assets.bulk(actorOf(request), itemPathOf(request, { allowEmpty: true }), action),
+        }),
     );
   }
 }
@@ -344,7 +354,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
           path: form.path,
         });
         void reply.header('location', assetHref(target.segments));
-        return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 201 });
+        return answerJson<AssetMetadata>(reply, rep, 201);
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;
@@ -380,7 +390,7 @@ function registerUploadRoute(app: App, assets: AssetsService) {
           path: form.path,
           ifMatch: ifMatchOf(request),
         });
-        return answerJson<AssetMetadata>(reply, { json: rep.json, etag: rep.etag, status: 200 });
+        return answerJson<AssetMetadata>(reply, rep);
       } catch (err) {
         await assets.discardUpload(stored);
         throw err;

@@ -3,6 +3,7 @@ import { Message } from '../../../shared/api/common.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf, problems, type App } from '../../lib/http.js';
+import { answerJson } from '../../lib/respond.js';
 import { SESSION_COOKIE } from '../../plugins/authenticate.js';
 import type { AuthService } from './auth.service.js';
 
@@ -45,7 +46,7 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
       void reply.setCookie(SESSION_COOKIE, sessionId, { ...cookie, httpOnly: true });
       // Readable by the SPA, no secret: "a session may exist, ask /auth/me" (see SESSION_HINT_COOKIE).
       void reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false });
-      return { ...user, limits: limitsOf(config) };
+      return answerJson<Me>(reply, { value: { ...user, limits: limitsOf(config) } });
     },
   );
 
@@ -65,7 +66,7 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
       if (request.session) await auth.logout(request.session.id);
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
       void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
-      return { message: 'Signed out' };
+      return answerJson<Message>(reply, { value: { message: 'Signed out' } });
     },
   );
 
@@ -83,9 +84,9 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
         response: { 200: Message, ...problems(403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.changePassword(actorOf(request), request.body, request.ip, request.session?.id);
-      return { message: 'Password changed' };
+      return answerJson<Message>(reply, { value: { message: 'Password changed' } });
     },
   );
 
@@ -102,13 +103,10 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
         response: { 200: Me, ...problems() },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
-      return {
-        ...actor,
-        ...(request.session ? { csrfToken: request.session.csrfToken } : {}),
-        limits: limitsOf(config),
-      };
+      const session = request.session ? { csrfToken: request.session.csrfToken } : {};
+      return answerJson<Me>(reply, { value: { ...actor, ...session, limits: limitsOf(config) } });
     },
   );
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Folder } from '../../../shared/api/folders.js';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/context.js';
-import { etagOf } from '../../lib/etag.js';
+import { serialise } from '../../lib/respond.js';
 import { effectiveAccess } from '../tree/access.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import { presentFolder } from './folders.presenter.js';
@@ -54,6 +54,5 @@ export function representWith(
 ): Represented {
   const node = chain[chain.length - 1]!;
   const folder = presentFolder({ segments, node, accessLevel: effectiveAccess(actor, chain), children, targetPaths });
-  const json = JSON.stringify(folder);
-  return { folder, json, etag: etagOf(json) } satisfies Represented;
+  return { folder, ...serialise(folder) } satisfies Represented;
 }

@@ -17,7 +17,7 @@ import {
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
 import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
-import { answerJson, serialise } from '../../lib/respond.js';
+import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, answerByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
@@ -64,7 +64,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: SiteList, ...problems() },
       },
     },
-    async (request, reply) => answerJson<SiteSummary[]>(reply, serialise(await folders.listSites(actorOf(request)))),
+    async (request, reply) => answerJson<SiteSummary[]>(reply, { value: await folders.listSites(actorOf(request)) }),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     async (request, reply) => {
       const { q, limit, kind } = request.query;
       const kinds = kind?.split(',').map((k) => ItemKind.parse(k));
-      return answerJson<TreeItem[]>(reply, serialise(await folders.find(actorOf(request), q, { limit, kinds })));
+      return answerJson<TreeItem[]>(reply, { value: await folders.find(actorOf(request), q, { limit, kinds }) });
     },
   );
 
@@ -124,7 +124,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: FolderContents, ...problems(403, 404) },
       },
     },
-    async (request) => folders.contents(actorOf(request), itemPathOf(request)),
+    async (request, reply) =>
+      answerJson<FolderContents>(reply, { value: await folders.contents(actorOf(request), itemPathOf(request)) }),
   );
 
   app.get(
@@ -143,7 +144,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       },
     },
     async (request, reply) =>
-      answerJson<FolderChildren>(reply, serialise(await folders.children(actorOf(request), itemPathOf(request)))),
+      answerJson<FolderChildren>(reply, { value: await folders.children(actorOf(request), itemPathOf(request)) }),
   );
 
   app.put(
@@ -170,7 +171,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         preconditionsOf(request),
         writeScopeOf(request),
       );
-      return answerJson<Folder>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
+      return answerJson<Folder>(reply, r, r.created ? 201 : 200);
     },
   );
 
@@ -189,12 +190,12 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await folders.remove(actorOf(request), itemPathOf(request), {
         includeSubFolders: includeSubFoldersOf(request, request.query.includeSubFolders),
         ifMatch: ifMatchOf(request),
       });
-      return { message: 'Deleted' as const };
+      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
     },
   );
 
@@ -213,7 +214,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: TreeItem, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => folders.move(actorOf(request), request.body, ifMatchOf(request)),
+    async (request, reply) =>
+      answerJson<TreeItem>(reply, { value: await folders.move(actorOf(request), request.body, ifMatchOf(request)) }),
   );
 
   app.post(
@@ -230,7 +232,8 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 201: TreeItem, ...problems(403, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await folders.copy(actorOf(request), request.body)),
+    async (request, reply) =>
+      answerJson<TreeItem>(reply, { value: await folders.copy(actorOf(request), request.body) }, 201),
   );
 
   app.post(
@@ -246,6 +249,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
         response: { 200: TreeItem, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => folders.rename(actorOf(request), request.body, ifMatchOf(request)),
+    async (request, reply) =>
+      answerJson<TreeItem>(reply, { value: await folders.rename(actorOf(request), request.body, ifMatchOf(request)) }),
   );
 }

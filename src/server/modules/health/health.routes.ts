@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { App } from '../../lib/http.js';
+import { answerJson } from '../../lib/respond.js';
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
 
@@ -22,7 +23,11 @@ export function registerHealthRoutes(app: App, database: Database) {
     },
     async (_request, reply) => {
       const ok = await database.ping();
-      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+      return answerJson<z.infer<typeof Health>>(
+        reply,
+        { value: { status: ok ? 'ok' : 'unavailable' } },
+        ok ? 200 : 503,
+      );
     },
   );
 }

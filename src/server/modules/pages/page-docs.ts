@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Page } from '../../../shared/api/pages.js';
 import type { DB } from '../../db/schema.js';
-import { etagOf } from '../../lib/etag.js';
+import { withEtag } from '../../lib/respond.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
@@ -76,8 +76,7 @@ export function docPathOf(segments: readonly string[]): string | undefined {
 }
 
 export function representationOf(at: PageAt, doc: string): PageRepresentation {
-  const json = pageJson(at, doc);
-  return { json, etag: etagOf(json) };
+  return withEtag(pageJson(at, doc));
 }
 
 /** The stored doc of `row` when it can be trusted (stored under the current epoch), else null. */

@@ -63,7 +63,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         preconditionsOf(request),
         writeScopeOf(request),
       );
-      return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag, status: r.created ? 201 : 200 });
+      return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag }, r.created ? 201 : 200);
     },
   );
 
@@ -81,9 +81,9 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await pages.remove(actorOf(request), itemPathOf(request), ifMatchOf(request));
-      return { message: 'Deleted' as const };
+      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
     },
   );
 
@@ -100,7 +100,8 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         response: { 200: TransitionsResponse, ...problems(403, 404) },
       },
     },
-    async (request) => pages.transitions(actorOf(request), itemPathOf(request)),
+    async (request, reply) =>
+      answerJson<TransitionsResponse>(reply, { value: await pages.transitions(actorOf(request), itemPathOf(request)) }),
   );
 
   for (const operation of Object.keys(BULK_PAGE_OPERATIONS) as BulkPageOperation[]) {
@@ -120,7 +121,8 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
           response: { 200: Message, ...problems(403, 404) },
         },
       },
-      async (request) => pages.bulk(actorOf(request), operation, itemPathOf(request)),
+      async (request, reply) =>
+        answerJson<Message>(reply, { value: await pages.bulk(actorOf(request), operation, itemPathOf(request)) }),
     );
   }
 }

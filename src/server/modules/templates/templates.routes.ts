@@ -29,7 +29,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
         response: { 200: TemplateList, ...problems() },
       },
     },
-    async (request) => templates.list(actorOf(request)),
+    async (request, reply) => answerJson<TemplateList>(reply, { value: await templates.list(actorOf(request)) }),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
     },
     async (request, reply) => {
       const r = await templates.get(actorOf(request), request.params.name);
-      return answerJson<Template>(reply, { json: r.json, etag: r.etag });
+      return answerJson<Template>(reply, r);
     },
   );
 
@@ -70,7 +70,10 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
         response: { 200: TemplateUsage, ...problems(404) },
       },
     },
-    async (request) => templates.usage(actorOf(request), request.params.name, request.query.regions?.split(',')),
+    async (request, reply) =>
+      answerJson<TemplateUsage>(reply, {
+        value: await templates.usage(actorOf(request), request.params.name, request.query.regions?.split(',')),
+      }),
   );
 
   app.put(
@@ -91,7 +94,7 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
     },
     async (request, reply) => {
       const r = await templates.put(actorOf(request), request.params.name, request.body, preconditionsOf(request));
-      return answerJson<Template>(reply, { json: r.json, etag: r.etag, status: r.created ? 201 : 200 });
+      return answerJson<Template>(reply, r, r.created ? 201 : 200);
     },
   );
 
@@ -108,9 +111,9 @@ export function registerTemplatesRoutes(app: App, templates: TemplatesService) {
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await templates.remove(actorOf(request), request.params.name, ifMatchOf(request));
-      return { message: 'Deleted' as const };
+      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
     },
   );
 }

@@ -13,7 +13,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js';
 import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
+import { serialise } from '../../lib/respond.js';
 import { presentTemplate, presentTemplateSummary, templateRegionsOf } from './templates.presenter.js';
 import { compareNames } from '../folders/folders.presenter.js';
 import { treeRepository } from '../tree/tree.repository.js';
@@ -29,8 +30,7 @@ export interface TemplateRepresentation {
 
 function represent(row: Parameters<typeof presentTemplate>[0]): TemplateRepresentation {
   const template = presentTemplate(row);
-  const json = JSON.stringify(template);
-  return { template, json, etag: etagOf(json) };
+  return { template, ...serialise(template) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { User, UserPutBody, Username } from '../../../shared/api/auth.js';
 import { DeletedMessage } from '../../../shared/api/common.js';
 import { actorOf, type App, ifMatchOf, preconditionsOf, problems } from '../../lib/http.js';
+import { answerJson } from '../../lib/respond.js';
 import type { UsersService } from './users.service.js';
 
 const Params = z.object({ name: Username });
@@ -20,7 +21,7 @@ export function registerUsersRoutes(app: App, users: UsersService) {
         response: { 200: z.array(User), ...problems(403) },
       },
     },
-    async (request) => users.list(actorOf(request)),
+    async (request, reply) => answerJson<User[]>(reply, { value: await users.list(actorOf(request)) }),
   );
 
   app.get(
@@ -37,8 +38,7 @@ export function registerUsersRoutes(app: App, users: UsersService) {
       },
     },
     async (request, reply) => {
-      const { user, etag } = await users.get(actorOf(request), request.params.name);
-      return reply.header('etag', etag).send(user);
+      return answerJson<User>(reply, await users.get(actorOf(request), request.params.name));
     },
   );
 
@@ -60,17 +60,14 @@ export function registerUsersRoutes(app: App, users: UsersService) {
       },
     },
     async (request, reply) => {
-      const { user, etag, created } = await users.put(
+      const r = await users.put(
         actorOf(request),
         request.params.name,
         request.body,
         preconditionsOf(request),
         request.ip,
       );
-      return reply
-        .code(created ? 201 : 200)
-        .header('etag', etag)
-        .send(user);
+      return answerJson<User>(reply, r, r.created ? 201 : 200);
     },
   );
 
@@ -87,9 +84,9 @@ export function registerUsersRoutes(app: App, users: UsersService) {
         response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await users.remove(actorOf(request), request.params.name, ifMatchOf(request));
-      return { message: 'Deleted' as const };
+      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
     },
   );
 }

@@ -2,21 +2,16 @@ import type { UserPutBody } from '../../../shared/api/auth.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
-import { assertIfMatch, assertPreconditions, etagOf, lostCreateRace, type Preconditions } from '../../lib/etag.js';
+import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { serialise } from '../../lib/respond.js';
 import { endSessionsOf } from '../auth/session-records.js';
 import { presentUser } from './users.presenter.js';
 import { usersRepository as repo, type UserRow } from './users.repository.js';
 
-/** The strong ETag of a user's JSON representation (what GET /users/<name> answers). */
-export function userEtag(row: UserRow): string {
-  return etagOf(JSON.stringify(presentUser(row)));
-}
-
-/** A user and its ETag. */
-function withEtag(row: UserRow) {
-  return { user: presentUser(row), etag: userEtag(row) };
-}
+/** A user's JSON as GET /users/<name> sends it, and the strong ETag of those bytes. */
+const represent = (row: UserRow) => serialise(presentUser(row));
+const userEtag = (row: UserRow) => represent(row).etag;
 
 /** What user management needs of sign-in: proof of one's own current password (auth.service). */
 export interface CurrentPasswordProof {
@@ -43,7 +38,7 @@ export function createUsersService(ctx: AppContext, proof: CurrentPasswordProof)
       requireAdmin(actor);
       const row = await repo.find(ctx.db, username);
       if (!row) throw notFound('USER_NOT_FOUND', `No user "${username}".`);
-      return withEtag(row);
+      return represent(row);
     },
 
     /**
@@ -85,7 +80,7 @@ export function createUsersService(ctx: AppContext, proof: CurrentPasswordProof)
             }
             throw err;
           }
-          return { ...withEtag((await repo.find(trx, username))!), created: true };
+          return { ...represent((await repo.find(trx, username))!), created: true };
         }
         if (existing.role === 'Admin' && body.role !== 'Admin' && (await repo.countAdmins(trx)) <= 1) {
           throw conflict('CONFLICT', 'The last admin cannot lose the Admin role.');
@@ -98,7 +93,7 @@ export function createUsersService(ctx: AppContext, proof: CurrentPasswordProof)
         if (passwordHash || existing.role !== body.role) {
           await endSessionsOf(trx, username);
         }
-        return { ...withEtag((await repo.find(trx, username))!), created: false };
+        return { ...represent((await repo.find(trx, username))!), created: false };
       });
     },
 
