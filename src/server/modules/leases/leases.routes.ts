@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
+import { answerJson } from '../../lib/respond.js';
 import { actorOf, type App, problems } from '../../lib/http.js';
 import { itemPathOf } from '../tree/paths.js';
 import type { LeasesService } from './leases.service.js';
@@ -47,7 +48,8 @@ export function registerLeasesRoutes(app: App, leases: LeasesService) {
           response: { 200: LeaseState, ...problems(403, 404) },
         },
       },
-      async (request) => leases.state(actorOf(request), kind, itemPathOf(request)),
+      async (request, reply) =>
+        answerJson<LeaseState>(reply, { value: await leases.state(actorOf(request), kind, itemPathOf(request)) }),
     );
     app.post(
       url,
@@ -66,7 +68,10 @@ export function registerLeasesRoutes(app: App, leases: LeasesService) {
           response: { 200: LeaseState, ...problems(403, 404, 409) },
         },
       },
-      async (request) => leases.beat(actorOf(request), kind, itemPathOf(request), request.body as LeaseBody),
+      async (request, reply) =>
+        answerJson<LeaseState>(reply, {
+          value: await leases.beat(actorOf(request), kind, itemPathOf(request), request.body as LeaseBody),
+        }),
     );
     app.delete(
       url,
@@ -81,7 +86,8 @@ export function registerLeasesRoutes(app: App, leases: LeasesService) {
           response: { 200: LeaseState, ...problems(403, 404) },
         },
       },
-      async (request) => leases.leave(actorOf(request), kind, itemPathOf(request)),
+      async (request, reply) =>
+        answerJson<LeaseState>(reply, { value: await leases.leave(actorOf(request), kind, itemPathOf(request)) }),
     );
   }
 }

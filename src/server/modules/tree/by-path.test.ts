@@ -20,6 +20,8 @@ const CASES: { method: 'GET' | 'POST'; prefix: string; path: string }[] = [
   { method: 'POST', prefix: '/cms/rest/assets/submit-all/', path: 'Assets/texts' },
   { method: 'POST', prefix: '/cms/rest/assets/approve-all/', path: 'Assets/texts' },
   { method: 'POST', prefix: '/cms/rest/assets/archive-all/', path: 'Assets/texts' },
+  { method: 'GET', prefix: '/cms/rest/leases/page/', path: 'www/news/story' },
+  { method: 'GET', prefix: '/cms/rest/leases/asset/', path: 'Assets/texts/intro' },
 ];
 
 describe('by-path routes', () => {

@@ -16,7 +16,7 @@ import { richTextExtensions, serializeEditorHtml } from './extensions';
 import { checkFidelity, listLosses, type Fidelity } from './fidelity';
 import { LinkDialog } from './link-dialog';
 import { cleanPastedHtml, isEditorClipboard } from './paste-cleanup';
-import type { Activation } from './rich-text-deferred';
+import type { Activation } from './activation';
 import { RichTextToolbar, type Mode } from './rich-text-toolbar';
 import './rich-text.css';
 

@@ -3,10 +3,8 @@ import { FieldShell } from '../../../components/ui/field-shell';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { DeferRichText } from '../../defer-rich-text';
 import type { FieldControlProps } from '../../field-control';
+import type { Activation } from './activation';
 import './rich-text.css';
-
-/** How the editor takes over from the static view: at a point of it (px from its corner), at the start, unfocused. */
-export type Activation = { x: number; y: number } | 'start' | 'none';
 
 // tiptap and its schema load with the first rich text field; the static view needs none of it.
 let loaded: typeof import('./rich-text-control') | null = null;
