@@ -28,12 +28,13 @@ import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
 import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
 import { contentRefs } from './migrations/0220-content-refs.js';
 import { workflowRejection } from './migrations/0230-workflow-rejection.js';
+import { docTriggers } from './migrations/0240-doc-triggers.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0030-assets-list-indexes': assetsListIndexes,
   '0040-postgres-byte-order-text': postgresByteOrderText,
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0210-widget-asset-refs': widgetAssetRefs,
   '0220-content-refs': contentRefs,
   '0230-workflow-rejection': workflowRejection,
+  '0240-doc-triggers': docTriggers,
 };
 
 export interface DatabaseOptions {
