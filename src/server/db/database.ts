@@ -28,6 +28,7 @@ import { folderDocBump } from './migrations/0200-folder-doc-bump.js';
 import { widgetAssetRefs } from './migrations/0210-widget-asset-refs.js';
 import { contentRefs } from './migrations/0220-content-refs.js';
 import { workflowRejection } from './migrations/0230-workflow-rejection.js';
+import { docTriggers } from './migrations/0240-doc-triggers.js';
 import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
 import { leaseMirror } from './migrations/0261-lease-mirror.js';
@@ -36,7 +37,7 @@ import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0030-assets-list-indexes': assetsListIndexes,
   '0040-postgres-byte-order-text': postgresByteOrderText,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0210-widget-asset-refs': widgetAssetRefs,
   '0220-content-refs': contentRefs,
   '0230-workflow-rejection': workflowRejection,
+  '0240-doc-triggers': docTriggers,
   '0250-change-log': changeLog,
   '0260-item-leases': itemLeases,
   '0261-lease-mirror': leaseMirror,

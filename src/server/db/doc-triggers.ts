@@ -1,0 +1,150 @@
+/**
+ * The triggers that keep stored docs true, rendered for SQLite or PostgreSQL from one description: a list of rules,
+ * each "when this row of this table is inserted, updated or deleted and this holds, do that". A migration holds its
+ * own list (never edit one that shipped); this file only renders.
+ *
+ * - SQLite: one AFTER trigger per table and event. Its `WHEN` is any of its rules' conditions, and each rule's
+ *   statements carry their own condition in their `WHERE` (evaluated once: it reads only `old`/`new`).
+ *   `recursive_triggers` is off, so a trigger's update of its own table does not fire it again.
+ * - PostgreSQL: per table, one BEFORE trigger (rules that set columns of the written row) and one AFTER trigger
+ *   (rules that write other rows), each one PL/pgSQL function that tests the event and then each rule's condition.
+ */
+
+export type DocEvent = 'insert' | 'update' | 'delete';
+
+/** What a rule's SQL is rendered for: the dialect, and on SQLite the rule's condition for a statement's `WHERE`. */
+export interface RenderContext {
+  pg: boolean;
+  /** `true` on PostgreSQL (the function has tested the condition); the rule's condition on SQLite. */
+  guard: string;
+}
+
+/** SQL in the subset both dialects read, with the few spellings that differ asked of the context. */
+export type Sql = string | ((c: RenderContext) => string);
+
+export interface DocRule {
+  table: string;
+  on: readonly DocEvent[];
+  /** Holds for the rows the rule applies to (`old.`/`new.` columns; a subquery is fine). */
+  when?: Sql;
+  /** Columns of the written row to set (insert and update only): `new.` expressions. */
+  set?: Readonly<Record<string, string>>;
+  /** Statements run after the write; each must end its `WHERE` with `and ${guard}` (see `RenderContext`). */
+  run?: readonly Sql[];
+}
+
+/** Where `set` finds the written row on SQLite (an update of it after the write). */
+export type RowKeys = Readonly<Record<string, string>>;
+
+const text = (s: Sql, c: RenderContext) => (typeof s === 'string' ? s : s(c));
+
+/** `a` differs from `b`, nulls compared as values. */
+export const distinct =
+  (a: string, b: string): Sql =>
+  (c) =>
+    `${a} ${c.pg ? 'is distinct from' : 'is not'} ${b}`;
+
+/** Any of `columns` changed. */
+export const changed =
+  (...columns: string[]): Sql =>
+  (c) =>
+    `(${columns.map((col) => text(distinct(`old.${col}`, `new.${col}`), c)).join(' or ')})`;
+
+/** Every one of `parts` holds. */
+export const all =
+  (...parts: Sql[]): Sql =>
+  (c) =>
+    `(${parts.map((p) => text(p, c)).join(' and ')})`;
+
+/** Any one of `parts` holds. */
+export const any =
+  (...parts: Sql[]): Sql =>
+  (c) =>
+    `(${parts.map((p) => text(p, c)).join(' or ')})`;
+
+/** The later of two values. */
+export const later =
+  (a: string, b: string): Sql =>
+  (c) =>
+    `${c.pg ? 'greatest' : 'max'}(${a}, ${b})`;
+
+export interface RenderedTriggers {
+  /** Statements creating the triggers (and on PostgreSQL their functions). */
+  create: string[];
+  /** Statements dropping them again. */
+  drop: string[];
+  /** How many triggers and functions the database holds once created. */
+  count: number;
+}
+
+const EVENTS: readonly DocEvent[] = ['insert', 'update', 'delete'];
+
+/** The triggers and functions that carry out `rules` on the dialect, named `docs_<table>_…`. */
+export function renderDocTriggers(rules: readonly DocRule[], keys: RowKeys, pg: boolean): RenderedTriggers {
+  const tables = [...new Set(rules.map((r) => r.table))];
+  const out: RenderedTriggers = { create: [], drop: [], count: 0 };
+  for (const table of tables) {
+    const own = rules.filter((r) => r.table === table);
+    if (pg) renderPg(table, own, keys, out);
+    else renderSqlite(table, own, keys, out);
+  }
+  return out;
+}
+
+function statementsOf(rule: DocRule, keys: RowKeys, c: RenderContext, pg: boolean): string[] {
+  const out: string[] = [];
+  if (rule.set) {
+    const entries = Object.entries(rule.set);
+    if (pg) out.push(...entries.map(([col, value]) => `new.${col} := ${value}`));
+    else {
+      const key = keys[rule.table];
+      if (!key) throw new Error(`No key to set columns of ${rule.table} by`);
+      const assignments = entries.map(([col, value]) => `${col} = ${value}`).join(', ');
+      out.push(`update ${rule.table} set ${assignments} where ${key} = new.${key} and ${c.guard}`);
+    }
+  }
+  for (const s of rule.run ?? []) out.push(text(s, c));
+  return out;
+}
+
+function renderSqlite(table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
+  for (const event of EVENTS) {
+    const mine = rules.filter((r) => r.on.includes(event));
+    if (!mine.length) continue;
+    const conditions = mine.map((r) => (r.when ? `(${text(r.when, { pg: false, guard: 'true' })})` : null));
+    const when = conditions.every((w) => w !== null) ? ` when ${conditions.join(' or ')}` : '';
+    const body = mine.flatMap((r, i) => statementsOf(r, keys, { pg: false, guard: conditions[i] ?? 'true' }, false));
+    const name = `docs_${table}_${event}`;
+    out.create.push(`create trigger ${name} after ${event} on ${table}${when}\nbegin\n  ${body.join(';\n  ')};\nend`);
+    out.drop.push(`drop trigger if exists ${name}`);
+    out.count += 1;
+  }
+}
+
+function renderPg(table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
+  for (const timing of ['before', 'after'] as const) {
+    const mine = rules.filter((r) => (timing === 'before' ? !!r.set : !r.set));
+    if (!mine.length) continue;
+    const events = EVENTS.filter((e) => mine.some((r) => r.on.includes(e)));
+    const branches = events.map((event) => {
+      const body = mine
+        .filter((r) => r.on.includes(event))
+        .map((r) => {
+          const statements = statementsOf(r, keys, { pg: true, guard: 'true' }, true).map((s) => `${s};`);
+          return r.when
+            ? `if ${text(r.when, { pg: true, guard: 'true' })} then\n      ${statements.join('\n      ')}\n    end if;`
+            : statements.join('\n    ');
+        });
+      return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
+    });
+    const fn = `folio_docs_${table}_${timing}`;
+    const trigger = `docs_${table}_${timing}`;
+    const result = timing === 'before' ? 'new' : 'null';
+    out.create.push(
+      `create function ${fn}() returns trigger language plpgsql as $$\nbegin\n  ${branches.join('\n  ')}\n  return ${result};\nend $$`,
+      `create trigger ${trigger} ${timing} ${events.join(' or ')} on ${table} for each row execute function ${fn}()`,
+    );
+    out.drop.push(`drop trigger if exists ${trigger} on ${table}`, `drop function if exists ${fn}()`);
+    out.count += 2;
+  }
+}
