@@ -28,7 +28,11 @@ test('an item another editor creates appears in my tree, and goes when they dele
   await openDemo(page);
 
   // Someone else creates a folder: it appears in my tree without a reload.
-  const created = await api.put(`/cms/rest/folders/by-path/demo/${name}`, { data: {} });
+  const asEditor = `Basic ${Buffer.from(`${editor.username}:${editor.password}`).toString('base64')}`;
+  const created = await api.put(`/cms/rest/folders/by-path/demo/${name}`, {
+    data: {},
+    headers: { authorization: asEditor },
+  });
   expect(created.status(), await created.text()).toBe(201);
   await expect(treeItem(page, `${name}, folder`)).toBeVisible();
 
@@ -57,16 +61,19 @@ test('an open page editor says at once when someone else saved the page', async 
   const api = await adminApi(playwright, baseURL!);
   const editor = await createUser(api, 'live-saver', 'Editor');
   const name = `live-page-${Date.now().toString(36)}`;
-  const created = await api.put(`/cms/rest/pages/by-path/demo/articles/${name}`, {
+  // A folder of its own: other specs rename and delete the demo's folders.
+  const folder = `${name}-f`;
+  expect((await api.put(`/cms/rest/folders/by-path/demo/${folder}`, { data: {} })).status()).toBe(201);
+  const created = await api.put(`/cms/rest/pages/by-path/demo/${folder}/${name}`, {
     data: { templateName: 'article', displayName: 'Before' },
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  await page.goto(`/pages/demo/articles/${name}`);
+  await page.goto(`/pages/demo/${folder}/${name}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Before' })).toBeVisible();
 
   const basic = `Basic ${Buffer.from(`${editor.username}:${editor.password}`).toString('base64')}`;
-  const saved = await api.put(`/cms/rest/pages/by-path/demo/articles/${name}`, {
+  const saved = await api.put(`/cms/rest/pages/by-path/demo/${folder}/${name}`, {
     data: { templateName: 'article', displayName: 'After' },
     headers: { authorization: basic },
   });
@@ -76,7 +83,8 @@ test('an open page editor says at once when someone else saved the page', async 
   await expect(banner).toBeVisible();
   // Their version, with the way to load it.
   await banner.getByRole('button', { name: 'See the changes' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+  // The conflict dialog names who saved and when.
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^${editor.username} saved this at `) });
   await expect(dialog).toContainText('After');
   await api.dispose();
 });

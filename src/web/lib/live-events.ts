@@ -69,7 +69,7 @@ export function invalidateForChanges(queryClient: QueryClient, events: readonly 
  * network error, resuming with Last-Event-ID; when the server refuses or the stream closes for good, it opens
  * again after a wait, and refetches everything (events may have been missed). A `reset` event refetches too.
  */
-export function useLiveEvents(enabled: boolean): void {
+export function useLiveEvents(enabled: boolean, me?: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -96,6 +96,9 @@ export function useLiveEvents(enabled: boolean): void {
       source.addEventListener('change', (message) => {
         const parsed = ChangeEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
         if (!parsed.success) return;
+        // This person's own writes already refreshed what they changed (their mutations), and refetching after
+        // one could still ask for the path a rename or move just left; their other tabs catch up on focus.
+        if (me !== undefined && parsed.data.by === me) return;
         pending.push(parsed.data);
         gather ??= setTimeout(flush, GATHER_MS);
         for (const l of listeners) l(parsed.data);
@@ -116,5 +119,5 @@ export function useLiveEvents(enabled: boolean): void {
       if (retry) clearTimeout(retry);
       if (gather) clearTimeout(gather);
     };
-  }, [enabled, queryClient]);
+  }, [enabled, me, queryClient]);
 }

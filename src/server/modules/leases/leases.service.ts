@@ -1,7 +1,7 @@
 import type { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
 import { LEASE_HEARTBEAT_MS } from '../../../shared/api/leases.js';
 import type { Actor, AppContext } from '../../lib/context.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { leaseHeld, leaseJson, mirrorLease, sweepLeases } from '../../lib/item-lease.js';
 import { findAsset } from '../assets/assets.common.js';
 import { locatePage } from '../pages/page-location.js';
@@ -100,7 +100,13 @@ export function createLeasesService(ctx: AppContext) {
 
     /** Ends the caller's lease (if they hold it) and presence: they left the item. */
     async leave(actor: Actor, kind: LeaseKind, segments: readonly string[]): Promise<LeaseState> {
-      const item = await itemAt(actor, kind, segments, 'READ');
+      const item = await itemAt(actor, kind, segments, 'READ').catch(async (e: unknown) => {
+        if (!(e instanceof AppError) || e.status !== 404) throw e;
+        // Moved or deleted since the caller opened it: leaving its old place ends only what the caller held there.
+        const key: ItemKey = { kind, path: segments.join('/') };
+        const held = await repo.live(ctx.db, key, ctx.now());
+        return { id: held?.item_id ?? '', key };
+      });
       await ctx.db.transaction().execute(async (trx) => {
         if (await repo.release(trx, item.key, actor.username)) {
           await mirrorLease(trx, kind, item.id, null, actor.username);

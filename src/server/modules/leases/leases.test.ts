@@ -82,6 +82,35 @@ describe('check-out leases', () => {
     expect((await page(bob)).page.workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
   });
 
+  it('leaving a renamed page at its old path ends the lease held there (200, not 404)', async () => {
+    const created = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/pages/by-path/demo/before',
+      payload: { templateName: 'article' },
+      headers: { authorization: alice },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const old = '/cms/rest/leases/page/demo/before';
+    expect((await beat(alice, { mode: 'edit' }, old)).statusCode).toBe(200);
+    const renamed = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/rename',
+      payload: { path: 'demo/before', newName: 'after' },
+      headers: { authorization: alice },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const left = await leave(alice, old);
+    expect(left.statusCode, left.body).toBe(200);
+    const moved = await t.request({
+      method: 'GET',
+      url: '/cms/rest/pages/by-path/demo/after',
+      headers: { authorization: bob },
+    });
+    expect(Page.parse(moved.json()).workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    // Nobody else's lease or presence is touched, and a path that never had one leaves nothing.
+    expect((await leave(bob, '/cms/rest/leases/page/demo/never')).statusCode).toBe(200);
+  });
+
   it('ends a lease not renewed in CMS_LEASE_SECONDS; the sweep clears it from the item', async () => {
     expect((await beat(alice)).statusCode).toBe(200);
     t.advance(119_000);

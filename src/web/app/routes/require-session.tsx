@@ -88,7 +88,7 @@ export function RequireSession() {
   const queryClient = useQueryClient();
   const reauth = useMemo<Reauth>(() => ({ reauthenticate: () => waitForSignIn(queryClient) }), [queryClient]);
   // One event stream per signed-in tab: others' changes refresh what this tab shows.
-  useLiveEvents(Boolean(session.data?.user) && !session.data?.stale);
+  useLiveEvents(Boolean(session.data?.user) && !session.data?.stale, session.data?.user?.username);
 
   if (session.data?.user) {
     const user = session.data.user;
