@@ -289,15 +289,16 @@ describe('stored XSS: payloads saved through the API, opened in the SPA', () => 
       page.on('console', (m) => {
         if (m.text().includes('XSS-')) hits.console.push(m.text());
       });
-      let pending = 0;
+      // Requests a screen waits for; the live-events stream (GET /cms/rest/events) stays open and is not one.
+      const pending = new Set<object>();
       page.on('request', (r) => {
         if (r.url().includes('/xss-beacon/')) hits.beacons.push(r.url());
-        pending++;
+        if (!new URL(r.url()).pathname.startsWith('/cms/rest/events')) pending.add(r);
       });
-      const done = () => pending--;
+      const done = (r: object) => void pending.delete(r);
       page.on('requestfinished', done);
       page.on('requestfailed', done);
-      const inFlight = () => pending;
+      const inFlight = () => pending.size;
       // Sign in as the SPA does (the session cookie lands in the browser context).
       const login = await context.request.post('/cms/rest/auth/login', {
         data: { username: 'admin', password: 'bench-admin-password' },
