@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '../../../shared/api/events.js';
-import { lastChangeId, pruneChanges, prunedUpTo, readChanges } from '../../lib/change-log.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { changeFrame, presentChange, resetFrame } from './events.presenter.js';
+import { eventsRepository as repo } from './events.repository.js';
 
 /** How often a node looks for new rows of the change log while it has streams open. */
 export const POLL_MS = 200;
@@ -30,11 +31,6 @@ export interface EventStream {
   end(): void;
 }
 
-/** An SSE frame of a change event. */
-export function changeFrame(event: ChangeEvent): string {
-  return `id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
 /**
  * The fan-out of one node: while streams are open, it reads the rows new in the change log once per poll (one
  * query for every stream; on SQLite only when the change generation moved, which costs no query) and sends each
@@ -42,6 +38,8 @@ export function changeFrame(event: ChangeEvent): string {
  * streams of all of them through the database.
  */
 export function createEventHub(ctx: AppContext) {
+  const readEvents = async (after: number, limit: number): Promise<ChangeEvent[]> =>
+    (await repo.after(ctx.db, after, limit)).map(({ row, path }) => presentChange(row, path));
   const streams = new Set<EventStream>();
   const sqlite = ctx.database.dialect === 'sqlite';
   let cursor: number | null = null;
@@ -56,9 +54,9 @@ export function createEventHub(ctx: AppContext) {
   let closed = false;
 
   const prune = setInterval(() => {
-    pruneChanges(ctx.db, new Date(Date.now() - RETAIN_MS).toISOString(), 0).catch((err: unknown) =>
-      ctx.log.warn({ err }, 'could not prune the change log'),
-    );
+    repo
+      .prune(ctx.db, new Date(Date.now() - RETAIN_MS).toISOString(), 0)
+      .catch((err: unknown) => ctx.log.warn({ err }, 'could not prune the change log'));
   }, PRUNE_EVERY_MS);
   prune.unref();
 
@@ -95,13 +93,13 @@ export function createEventHub(ctx: AppContext) {
       lastGeneration = generation;
     }
     if (cursor === null) {
-      cursor = await lastChangeId(ctx.db);
+      cursor = await repo.lastId(ctx.db);
       return;
     }
     const now = Date.now();
     history = history.filter((h) => now - h.at <= COMMIT_SLACK_MS);
     const from = sqlite ? cursor : Math.min(cursor, history[0]?.cursor ?? cursor);
-    const events = await readChanges(ctx.db, from, BATCH);
+    const events = await readEvents(from, BATCH);
     const fresh = events.filter((e) => !sent.has(e.id));
     const last = events.reduce((max, e) => Math.max(max, e.id), cursor);
     // Rows left out (items gone since) still move the cursor: read their highest id again is harmless.
@@ -130,7 +128,7 @@ export function createEventHub(ctx: AppContext) {
         return () => {};
       }
       // The live cursor is settled first, so nothing committed from here on is missed.
-      if (cursor === null) cursor = await lastChangeId(ctx.db);
+      if (cursor === null) cursor = await repo.lastId(ctx.db);
       // Live frames wait behind the resumed ones, so the stream stays in id order.
       let held: string[] | null = [];
       const member: EventStream = {
@@ -143,19 +141,16 @@ export function createEventHub(ctx: AppContext) {
       const live = cursor;
       stream.write(`retry: 1000\n: connected\n\n`);
       if (lastEventId !== undefined && lastEventId < live) {
-        const [floor, missed] = await Promise.all([
-          prunedUpTo(ctx.db),
-          readChanges(ctx.db, lastEventId, RESUME_LIMIT + 1),
-        ]);
+        const [floor, missed] = await Promise.all([repo.prunedUpTo(ctx.db), readEvents(lastEventId, RESUME_LIMIT + 1)]);
         const upTo = missed.filter((e) => e.id <= live);
         if (lastEventId < floor || upTo.length > RESUME_LIMIT) {
-          stream.write(`id: ${live}\nevent: reset\ndata: ${JSON.stringify({ lastId: live })}\n\n`);
+          stream.write(resetFrame(live));
         } else {
           for (const e of upTo) stream.write(changeFrame(e));
         }
       } else if (lastEventId !== undefined && lastEventId > live) {
         // An id this log never gave (another database, or one restored from a backup): start over.
-        stream.write(`id: ${live}\nevent: reset\ndata: ${JSON.stringify({ lastId: live })}\n\n`);
+        stream.write(resetFrame(live));
       }
       for (const frame of held) stream.write(frame);
       held = null;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResetEvent } from '../../../shared/api/events.js';
-import { pruneChanges } from '../../lib/change-log.js';
+import { eventsRepository } from './events.repository.js';
 import { ADMIN, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
 import { readSse } from '../../test/sse.js';
 import { upload } from '../assets/assets.fixtures.js';
@@ -165,7 +165,7 @@ describe('GET /cms/rest/events', () => {
     s.close();
     await createFolder(t, 'site/one');
     // Everything written so far is pruned (as after the retention time).
-    await pruneChanges(t.app.folio.ctx.db, new Date(Date.now() + 60_000).toISOString(), 0);
+    await eventsRepository.prune(t.app.folio.ctx.db, new Date(Date.now() + 60_000).toISOString(), 0);
     await createFolder(t, 'site/two');
     const again = await openStream({ 'last-event-id': String(first.id) });
     const reset = await again.next((f) => f.event === 'reset');
