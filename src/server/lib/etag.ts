@@ -47,11 +47,23 @@ export function lostCreateRace(pre: Preconditions, what: string, otherwise: Erro
   return createOnly ? preconditionFailed(`${what} already exists (If-None-Match).`) : otherwise;
 }
 
-/** True when `If-None-Match` names `etag` (weak comparison) or is `*`: a GET answers 304 Not Modified. */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+/**
+ * True when the list of ETags in `header` names `etag` (weak comparison) or is `*`: an `If-None-Match` that makes a
+ * GET answer 304, or an `If-Match` naming a variant (etagForIfMatch).
+ */
+export function headerNamesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => {
     const tag = t.trim().replace(/^W\//, '');
     return tag === '*' || tag === etag;
   });
+}
+
+/**
+ * The ETag an `If-Match` is compared with: the current one, or — when the header names one of `variants` (the
+ * item's ETag with other check-out fields: a check-out lease is not content, docs/decisions.md) — that one.
+ */
+export function etagForIfMatch(ifMatch: string | undefined, current: string, variants: () => string[]): string {
+  if (ifMatch === undefined || headerNamesEtag(ifMatch, current)) return current;
+  return variants().find((v) => headerNamesEtag(ifMatch, v)) ?? current;
 }

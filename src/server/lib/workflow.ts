@@ -78,7 +78,7 @@ export interface WorkflowColumns {
 /**
  * The workflow of a page or asset after a write: changing the content of a Public item takes the Edit transition
  * (to Quick Edit) first; `target` is then reached by the shortest walk of transitions the actor may take (409
- * otherwise). Check-out is a lease (lib/item-lease.ts): the check-out columns mirror it and stay as they are,
+ * otherwise). Check-out is a lease (modules/leases/lease-records.ts): the check-out columns mirror it and stay as they are,
  * except that the spec's `change.checkedOut` takes (the actor) or ends it — the write then writes the lease row
  * too (writeLeaseOfWrite). A walk that ends with Reject needs a reason (`comment`, 400 when blank) and
  * stores it with who and when; any other move clears it (the item has moved on); `rejection` is returned only when

@@ -6,7 +6,7 @@ import type {
   onRequestHookHandler,
   onSendHookHandler,
 } from 'fastify';
-import { ifNoneMatchHits } from '../lib/etag.js';
+import { headerNamesEtag } from '../lib/etag.js';
 import { headerOf } from '../lib/http.js';
 
 /**
@@ -166,7 +166,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       });
     }
     const etag = reply.getHeader('etag');
-    if (typeof etag === 'string' && ifNoneMatchHits(headerOf(request, 'if-none-match'), etag)) {
+    if (typeof etag === 'string' && headerNamesEtag(headerOf(request, 'if-none-match'), etag)) {
       // A hit carries its body's length; a 304 has no body.
       reply.code(304).removeHeader('content-length');
       return done(null, null);

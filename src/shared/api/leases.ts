@@ -53,5 +53,3 @@ export const LeaseState = z.object({
   lastSaved: z.object({ by: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type LeaseState = z.infer<typeof LeaseState>;
-
-export { leaseHref } from './paths.js';

@@ -1,4 +1,5 @@
 /** URL builders for the by-path resources. Each segment is percent-encoded; `/` separates segments. */
+import type { LeaseKind } from './leases.js';
 
 export const API_BASE = '/cms/rest';
 /** First segment of every asset path. */
@@ -45,6 +46,6 @@ export function segmentsOfHref(href: string): string[] {
 }
 
 /** `/cms/rest/leases/<kind>/<segments…>`: the lease and presence of an item (each segment percent-encoded). */
-export function leaseHref(kind: 'page' | 'asset', segments: readonly string[]): string {
+export function leaseHref(kind: LeaseKind, segments: readonly string[]): string {
   return `${API_BASE}/leases/${kind}/${segments.map(encodeURIComponent).join('/')}`;
 }

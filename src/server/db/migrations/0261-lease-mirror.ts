@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The item rows mirror their check-out lease (lib/item-lease.ts): the leases taken before this migration are
+ * The item rows mirror their check-out lease (modules/leases): the leases taken before this migration are
  * written into their items' `checked_out` / `checked_out_user` (the lease sweep clears those that ran out). The
  * stored docs of the rows changed are dropped, so they are made again from the rows.
  */

@@ -3,7 +3,7 @@ import { THUMBNAIL_PREFIX } from '../../../shared/api/assets.js';
 import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { ifNoneMatchHits } from '../../lib/etag.js';
+import { headerNamesEtag } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetNotFound, targetOf } from './assets.common.js';
@@ -72,7 +72,7 @@ export function createAssetDownloads(ctx: AppContext) {
       'accept-ranges': 'bytes',
       etag,
     };
-    if (ifNoneMatchHits(req.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+    if (headerNamesEtag(req.ifNoneMatch, etag)) return { status: 304, headers, body: null };
     const range = ifRangeAllows(req.ifRange, etag) ? parseRange(req.range, blob.size) : null;
     if (range === 'unsatisfiable') {
       return { status: 416, headers: { ...headers, 'content-range': `bytes */${blob.size}` }, body: null };

@@ -5,7 +5,7 @@ import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { assertPreconditions, type Preconditions } from '../../lib/etag.js';
+import { assertPreconditions, headerNamesEtag, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
 import { foldersUnchanged, treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
@@ -24,7 +24,7 @@ import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
 import { nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
-import { assertLeaseFree, ifMatchNames, writeLeaseOfWrite } from '../../lib/item-lease.js';
+import { assertLeaseFree, writeLeaseOfWrite } from '../leases/lease-records.js';
 import { contentRefsOf, sameRefs } from '../../lib/asset-refs.js';
 import { assetRefs } from '../pages/widget-refs.js';
 
@@ -183,7 +183,7 @@ export function createAssetMetadata(ctx: AppContext) {
       const etag =
         view.docPath === where && view.docEtag !== null ? view.docEtag : representAsset(row, target.folder).etag;
       // The holder's If-Match from before they took the lease: the transactional way accepts it.
-      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !ifMatchNames(pre.ifMatch, etag)) return undefined;
+      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !headerNamesEtag(pre.ifMatch, etag)) return undefined;
       assertPreconditions(pre, etag, where);
     }
     const planned = planUpdate(actor, row, body);

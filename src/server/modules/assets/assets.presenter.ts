@@ -1,7 +1,7 @@
 import type { AssetFileInfo, AssetImageInfo, AssetMetadata } from '../../../shared/api/assets.js';
 import { assetTypeDef } from '../../../shared/registry/index.js';
 import type { Actor } from '../../lib/context.js';
-import { etagForIfMatch } from '../../lib/item-lease.js';
+import { etagForIfMatch } from '../../lib/etag.js';
 import { serialise } from '../../lib/respond.js';
 import { rejectionOf } from '../../lib/workflow.js';
 import type { AssetRow } from './assets.repository.js';
@@ -105,7 +105,7 @@ export function representAsset(row: AssetRow, folder: readonly string[]): AssetR
 
 /**
  * The ETag an `If-Match` of `row` is compared with: a lease is not content, so the asset's ETag with other
- * check-out fields (free, or held by `actor`) is good too (lib/item-lease.ts etagForIfMatch).
+ * check-out fields (free, or held by `actor`) is good too (lib/etag.ts etagForIfMatch).
  */
 export function assetIfMatchEtag(
   ifMatch: string | undefined,

@@ -2,7 +2,7 @@ import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
-import { assertLeaseFree } from '../../lib/item-lease.js';
+import { assertLeaseFree } from '../leases/lease-records.js';
 import { requireAccess } from '../tree/access.js';
 import { deleteBlobs } from './asset-blobs.js';
 import { findAsset, targetOf, type UploadTarget } from './assets.common.js';

@@ -9,7 +9,7 @@ import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
-import { assertLeaseFree, dropLeases } from '../../lib/item-lease.js';
+import { assertLeaseFree, dropLeases } from '../leases/lease-records.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository } from '../tree/tree.repository.js';
 import { deleteBlobs } from './asset-blobs.js';

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { LeaseKind } from '../../../shared/api/leases.js';
 import type { DB } from '../../db/schema.js';
 
 /** Where a lease or presence row belongs: the item's kind and path (segments joined by `/`). */
@@ -15,6 +16,11 @@ export interface LeaseRow {
   taken_from: string | null;
 }
 
+/** The item tables whose rows mirror their lease (`checked_out`, `checked_out_user`). */
+const ITEM_TABLE = { page: 'pages', asset: 'assets' } as const satisfies Record<LeaseKind, string>;
+/** The columns a lease change sets besides the mirror: the row changed, so its stored doc is made again. */
+const DOC_STALE = sql.raw('doc = null, doc_etag = null, doc_path = null, doc_seq = doc_seq + 1');
+
 export interface PresenceRow {
   username: string;
   since: number;
@@ -22,7 +28,7 @@ export interface PresenceRow {
 }
 
 const num = (v: unknown) => Number(v);
-const leaseOf = (r: Record<string, unknown>): LeaseRow => ({
+export const leaseOf = (r: Record<string, unknown>): LeaseRow => ({
   item_id: String(r.item_id),
   username: String(r.username),
   acquired_at: num(r.acquired_at),
@@ -31,8 +37,8 @@ const leaseOf = (r: Record<string, unknown>): LeaseRow => ({
 });
 
 /**
- * SQL of leases and presence (migration 0260); takes a db or a transaction. Rows past `expires_at` are ignored
- * (and swept: lib/item-lease.ts).
+ * SQL of leases and presence (migrations 0260, 0261); takes a db or a transaction. Rows past `expires_at` are
+ * ignored, and swept (`sweep`).
  */
 export const leasesRepository = {
   /** The live lease of the item at `key` at `now`, if any. */
@@ -105,18 +111,46 @@ export const leasesRepository = {
       .execute();
   },
 
-  /** Who saved the item last and when (pages keep who; assets only when). */
+  /** The live lease of the item `itemId` (wherever it is now) at `now`, if any. */
+  async liveOfItem(db: Kysely<DB>, kind: LeaseKind, itemId: string, now: number): Promise<LeaseRow | undefined> {
+    const row = await db
+      .selectFrom('item_leases')
+      .select(['item_id', 'username', 'acquired_at', 'expires_at', 'taken_from'])
+      .where('kind', '=', kind)
+      .where('item_id', '=', itemId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row && leaseOf(row);
+  },
+
+  /** The item is deleted: its lease goes with it. */
+  async dropOfItem(db: Kysely<DB>, kind: LeaseKind, itemId: string): Promise<void> {
+    await db.deleteFrom('item_leases').where('kind', '=', kind).where('item_id', '=', itemId).execute();
+  },
+
+  /**
+   * Mirrors the item's lease into its row: `username` holds it, or (null) nobody does. With `onlyIf`, the row is
+   * changed only while it names that holder (a release by someone who no longer holds it changes nothing).
+   * Answers whether the row changed.
+   */
+  async mirror(db: Kysely<DB>, kind: LeaseKind, itemId: string, username: string | null, onlyIf?: string) {
+    const table = sql.table(ITEM_TABLE[kind]);
+    const holder = sql`checked_out = ${username ? 1 : 0}, checked_out_user = ${username ?? ''}`;
+    const same = sql`checked_out = ${username ? 1 : 0} and checked_out_user = ${username ?? ''}`;
+    const guard = onlyIf === undefined ? sql`` : sql` and checked_out_user = ${onlyIf}`;
+    const res = await sql`update ${table} set ${holder}, ${DOC_STALE}
+      where node_id = ${itemId} and not (${same})${guard}`.execute(db);
+    return (res.numAffectedRows ?? 0n) > 0n;
+  },
+
+  /** Who saved the item last and when. */
   async lastSaved(db: Kysely<DB>, kind: string, id: string): Promise<{ by: string | null; at: string } | null> {
-    if (kind === 'page') {
-      const row = await db
-        .selectFrom('pages')
-        .select(['updated_by', 'updated_at'])
-        .where('node_id', '=', id)
-        .executeTakeFirst();
-      return row ? { by: row.updated_by, at: row.updated_at } : null;
-    }
-    const row = await db.selectFrom('assets').select('updated_at').where('node_id', '=', id).executeTakeFirst();
-    return row ? { by: null, at: row.updated_at } : null;
+    const row = await db
+      .selectFrom(kind === 'page' ? 'pages' : 'assets')
+      .select(['updated_by', 'updated_at'])
+      .where('node_id', '=', id)
+      .executeTakeFirst();
+    return row ? { by: row.updated_by, at: row.updated_at } : null;
   },
 
   /** Who has the item open at `now`, earliest first. */
@@ -131,5 +165,28 @@ export const leasesRepository = {
       .orderBy('username')
       .execute();
     return rows.map((r) => ({ username: r.username, since: num(r.since), expires_at: num(r.expires_at) }));
+  },
+
+  /**
+   * Ends the leases that ran out by `now`, in one transaction: the rows that still show one of them (and no live
+   * lease) are cleared, then the lease rows and the presence rows past their end are deleted. Idempotent, safe on
+   * several nodes at once. Answers how many item rows changed (the caller bumps the change generation then).
+   */
+  async sweep(db: Kysely<DB>, now: number): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      let changed = 0;
+      for (const kind of ['page', 'asset'] as const) {
+        const table = sql.table(ITEM_TABLE[kind]);
+        const res = await sql`update ${table} set checked_out = 0, checked_out_user = '', ${DOC_STALE}
+          where node_id in (select item_id from item_leases where kind = ${kind} and expires_at <= ${now})
+            and checked_out <> 0
+            and not exists (select 1 from item_leases l
+              where l.kind = ${kind} and l.item_id = ${table}.node_id and l.expires_at > ${now})`.execute(trx);
+        changed += Number(res.numAffectedRows ?? 0n);
+      }
+      await trx.deleteFrom('item_leases').where('expires_at', '<=', now).execute();
+      await trx.deleteFrom('item_presence').where('expires_at', '<=', now).execute();
+      return changed;
+    });
   },
 };

@@ -7,7 +7,7 @@ import type { LeasesService } from './leases.service.js';
 
 const PathParams = z.object({ '*': z.string() });
 
-/** How often each node ends the leases that ran out (lib/item-lease.ts sweepLeases). */
+/** How often each node ends the leases that ran out (`leasesRepository.sweep`). */
 export const LEASE_SWEEP_MS = 15_000;
 
 declare module 'fastify' {

@@ -2,29 +2,21 @@ import type { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/lease
 import { LEASE_HEARTBEAT_MS } from '../../../shared/api/leases.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { leaseHeld, leaseJson, mirrorLease, sweepLeases } from '../../lib/item-lease.js';
 import { findAsset } from '../assets/assets.common.js';
 import { locatePage } from '../pages/page-location.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
+import { leaseHeld } from './lease-records.js';
+import { presentLeaseState } from './leases.presenter.js';
 import { leasesRepository as repo, type ItemKey } from './leases.repository.js';
 
 /** Presence lasts two and a half heartbeats: one late beat does not make a person vanish. */
 export const PRESENCE_MS = Math.round(LEASE_HEARTBEAT_MS * 2.5);
 
-const iso = (ms: number) => new Date(ms).toISOString();
-/** A stored time as ISO 8601 (UTC), whatever form the database keeps it in. */
-const isoOf = (stored: string) => {
-  const ms = Date.parse(stored);
-  return Number.isNaN(ms) ? stored : iso(ms);
-};
-
-export { leaseHeld, leaseJson };
-
 /**
  * Check-out leases and presence (docs/decisions.md → check-out is a lease). A lease is one row per item that ends
  * by time (`CMS_LEASE_SECONDS` without renewal), mirrored in the item's own check-out columns in the same
- * transaction whenever its holder changes (lib/item-lease.ts); presence is one row per person with the item open,
+ * transaction whenever its holder changes (lease-records.ts); presence is one row per person with the item open,
  * renewed by the same call. `sweep` ends what ran out.
  */
 export function createLeasesService(ctx: AppContext) {
@@ -51,18 +43,8 @@ export function createLeasesService(ctx: AppContext) {
       repo.present(ctx.db, item.key, now),
       repo.lastSaved(ctx.db, item.key.kind, item.id),
     ]);
-    const live = lease && lease.item_id === item.id ? lease : undefined;
-    return {
-      kind: item.key.kind as LeaseKind,
-      path: item.key.path,
-      id: item.id,
-      lease: live ? leaseJson(live) : null,
-      mine: live?.username === actor.username,
-      present: present
-        .filter((p) => p.username !== actor.username)
-        .map((p) => ({ username: p.username, since: iso(p.since), editing: live?.username === p.username })),
-      lastSaved: saved && { by: saved.by, at: isoOf(saved.at) },
-    };
+    const { kind, path } = item.key;
+    return presentLeaseState({ id: item.id, kind: kind as LeaseKind, path }, actor.username, lease, present, saved);
   }
 
   return {
@@ -86,7 +68,7 @@ export function createLeasesService(ctx: AppContext) {
         const taken = await ctx.db.transaction().execute(async (trx) => {
           const row = await repo.take(trx, item.key, { ...lease, takeover: body.takeover ?? false });
           // Taken now (not renewed): the item's row shows its new holder. A renewal leaves the row as it is.
-          if (row && row.acquired_at === now) await mirrorLease(trx, kind, item.id, actor.username);
+          if (row && row.acquired_at === now) await repo.mirror(trx, kind, item.id, actor.username);
           return row;
         });
         if (!taken) {
@@ -109,16 +91,16 @@ export function createLeasesService(ctx: AppContext) {
       });
       await ctx.db.transaction().execute(async (trx) => {
         if (await repo.release(trx, item.key, actor.username)) {
-          await mirrorLease(trx, kind, item.id, null, actor.username);
+          await repo.mirror(trx, kind, item.id, null, actor.username);
         }
         await repo.leavePresence(trx, item.key, actor.username);
       });
       return stateOf(actor, item, ctx.now());
     },
 
-    /** Ends the leases that ran out (lib/item-lease.ts sweepLeases); the change generation moves when a row did. */
+    /** Ends the leases that ran out (`leasesRepository.sweep`); the change generation moves when a row did. */
     async sweep(): Promise<number> {
-      const changed = await sweepLeases(ctx.db, ctx.now());
+      const changed = await repo.sweep(ctx.db, ctx.now());
       if (changed) await ctx.generation.bump();
       return changed;
     },

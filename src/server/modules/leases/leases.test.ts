@@ -267,5 +267,7 @@ describe('check-out leases', () => {
     });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(AssetMetadata.parse(mine.json()).workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'alice' });
+    // Who saved it last, for bob's conflict dialog: the uploader (alice's PUT of no change wrote nothing).
+    expect((await state(bob, '/cms/rest/leases/asset/Assets/notes.txt')).lastSaved?.by).toBe('admin');
   });
 });

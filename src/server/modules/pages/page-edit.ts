@@ -3,7 +3,7 @@ import { splitPath } from '../../../shared/api/paths.js';
 import type { Actor } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
-import { etagForIfMatch } from '../../lib/item-lease.js';
+import { etagForIfMatch } from '../../lib/etag.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { docOf, headJsonOf, loadParts, representationOf, trustedDoc, viewOf, type PageAt } from './page-docs.js';
@@ -145,7 +145,7 @@ export function workflowAfterEdit(w: {
 
 /**
  * The ETag an `If-Match` of the page `before` (at `at`, with ETag `etag`) is compared with: a lease is not content,
- * so the page's ETag with other check-out fields (free, or held by `username`) is good too (lib/item-lease.ts).
+ * so the page's ETag with other check-out fields (free, or held by `username`) is good too (lib/etag.ts etagForIfMatch).
  */
 export function ifMatchEtag(
   ifMatch: string | undefined,

@@ -8,7 +8,13 @@ import type { DB } from '../../db/schema.js';
 import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { assertIfMatch, assertPreconditions, lostCreateRace, type Preconditions } from '../../lib/etag.js';
+import {
+  assertIfMatch,
+  assertPreconditions,
+  headerNamesEtag,
+  lostCreateRace,
+  type Preconditions,
+} from '../../lib/etag.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { requireAccess } from '../tree/access.js';
@@ -44,7 +50,7 @@ import {
   workflowAfterEdit,
 } from './page-edit.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
-import { assertLeaseFree, dropLeases, ifMatchNames, writeLeaseOfWrite } from '../../lib/item-lease.js';
+import { assertLeaseFree, dropLeases, writeLeaseOfWrite } from '../leases/lease-records.js';
 import {
   epochsUnchanged,
   pagesRepository as repo,
@@ -156,7 +162,7 @@ export function createPageWrites(
       // The ETag stored with the doc's path is the page's ETag there (migration 0090 keeps the two together).
       const etag = row.doc_path === path && row.doc_etag !== null ? row.doc_etag : representationOf(at, doc).etag;
       // The holder's If-Match from before they took the lease: the transactional way accepts it.
-      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !ifMatchNames(pre.ifMatch, etag)) return undefined;
+      if (row.checked_out !== 0 && pre.ifMatch !== undefined && !headerNamesEtag(pre.ifMatch, etag)) return undefined;
       assertPreconditions(pre, etag, `The page "${name}"`);
     }
     if (body.id !== undefined && body.id !== row.node_id) {
