@@ -30,13 +30,6 @@ export interface DiffField<R> {
   read?: (record: R) => unknown;
 }
 
-const MAX_SHOWN = 140;
-
-/** A value in a few words: HTML as its text, lists joined, yes/no, "(empty)"; cut at 140 characters. */
-export function shortValue(value: unknown): string {
-  return shorten(fullValue(value));
-}
-
 /** A value as readable text, whole (the conflict dialog shows the whole difference): HTML as its text, lists joined. */
 export function fullValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
@@ -65,10 +58,6 @@ export function textOf(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function shorten(text: string): string {
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
 /** Whether two values are the same for a save ("" and null both mean unset; arrays and objects by content). */

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConflictDialog } from './conflict-dialog';
-import { diffFields, shortValue, type ConflictRow } from './conflict-diff';
+import { diffFields, fullValue, type ConflictRow } from './conflict-diff';
 
 interface Props {
   displayName: string;
@@ -51,11 +51,12 @@ describe('diffFields', () => {
     expect(diffFields(FIELDS, base, theirs, base)).toEqual([]);
   });
 
-  it('shows HTML as its text, booleans as words, long values shortened', () => {
-    expect(shortValue('<h2>Opening &amp; hours</h2><p>Mon&nbsp;–&nbsp;Fri</p>')).toBe('Opening & hours Mon – Fri');
-    expect(shortValue(true)).toBe('Yes');
-    expect(shortValue(null)).toBe('(empty)');
-    expect(shortValue('x'.repeat(500)).length).toBe(140);
+  it('shows HTML as its text, booleans as words, long values whole', () => {
+    expect(fullValue('<h2>Opening &amp; hours</h2><p>Mon&nbsp;–&nbsp;Fri</p>')).toBe('Opening & hours Mon – Fri');
+    expect(fullValue(true)).toBe('Yes');
+    expect(fullValue(null)).toBe('(empty)');
+    // Whole: the dialog shows all of the difference, not a cut.
+    expect(fullValue('x'.repeat(500)).length).toBe(500);
   });
 });
 

@@ -6,6 +6,7 @@ import { splitPath } from '../../../../shared/api/paths';
 import { Button } from '../../../components/ui/button';
 import { HtmlPreview } from '../../../components/ui/html-preview';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control';
+import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
 import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
@@ -25,7 +26,6 @@ import type { SaveProblem } from '../lib/save-problems';
 import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog } from './approve-assets-dialog';
 import { DiscardChangesButton } from './discard-changes';
-import { EditorTabs } from './editor-tabs';
 import { SavedElsewhereBanner, useSavedElsewhere } from './saved-elsewhere';
 import { PageOutline } from './page-outline';
 import { PropertiesPanel } from './properties-panel';
@@ -313,10 +313,11 @@ export function PageEditor({
         )}
         {view !== 'preview' && (
           <div className="page-editor__main">
-            <EditorTabs
+            <Tabs
               label="Edit"
               selected={tab}
               onSelectedChange={setTab}
+              keepMounted
               tabs={[
                 { id: 'content', label: 'Content', content },
                 { id: 'properties', label: 'Properties', content: properties },

@@ -47,6 +47,7 @@ export function CodeControl(props: FieldControlProps) {
               {
                 id: 'preview',
                 label: 'Preview',
+                tabStop: !value?.trim(),
                 content: value?.trim() ? (
                   <HtmlPreview
                     html={value}
