@@ -8,6 +8,7 @@ import { Me, User } from './auth.js';
 import { DeletedMessage, Message } from './common.js';
 import { FindResult, Folder, FolderChildren, FolderContents, TreeItem } from './folders.js';
 import { AssetBulkResult, AssetList, AssetMetadata, AssetUsage } from './assets.js';
+import { ChangeEvent } from './events.js';
 import { LeaseState } from './leases.js';
 import { Page, PagePutResponse } from './pages.js';
 import { SiteList } from './sites.js';
@@ -37,6 +38,7 @@ export const responseSchemas = {
   AssetUsage,
   AssetBulkResult,
   LeaseState,
+  ChangeEvent,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

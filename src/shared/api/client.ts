@@ -44,20 +44,23 @@ export {
 let loadingSchemas: Promise<ResponseSchemas> | undefined;
 
 /**
- * The schema an answer is checked against, loaded with the other response schemas on the first call (they and
- * zod stay out of the SPA's first screen; the load runs beside the first request's round trip).
+ * A response schema, loaded with the others on the first call (they and zod stay out of the SPA's first screen;
+ * the load runs beside the first request's round trip). Also for what arrives outside a request (live events).
  */
+export function loadSchema<K extends keyof ResponseSchemas>(name: K): Promise<z.ZodType<z.output<ResponseSchemas[K]>>> {
+  loadingSchemas ??= import('./client-schemas.js').then(
+    (m) => m.responseSchemas,
+    (err: unknown) => {
+      loadingSchemas = undefined; // A failed load (a deploy in between, a broken connection) is tried again.
+      throw err;
+    },
+  );
+  return loadingSchemas.then((all) => all[name] as unknown as z.ZodType<z.output<ResponseSchemas[K]>>);
+}
+
+/** The schema an answer is checked against (loadSchema), as the transport takes it. */
 function schemaOf<K extends keyof ResponseSchemas>(name: K): LazySchema<z.output<ResponseSchemas[K]>> {
-  return () => {
-    loadingSchemas ??= import('./client-schemas.js').then(
-      (m) => m.responseSchemas,
-      (err: unknown) => {
-        loadingSchemas = undefined; // A failed load (a deploy in between, a broken connection) is tried again.
-        throw err;
-      },
-    );
-    return loadingSchemas.then((all) => all[name] as unknown as z.ZodType<z.output<ResponseSchemas[K]>>);
-  };
+  return () => loadSchema(name);
 }
 
 /** Creates a client. One per app (the SPA) or per credential (scripts, tests). */

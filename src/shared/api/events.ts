@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The URL of the live event stream (Server-Sent Events). */
-export const EVENTS_URL = '/cms/rest/events';
-
 /** What an event is about: a page, an asset, a template, or a folder item by its kind. */
 export const ChangeKind = z.enum([
   'page',

@@ -1,7 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ChangeEvent, EVENTS_URL } from '../../shared/api/events';
-import { splitPath } from '../../shared/api/paths';
+import { loadSchema } from '../../shared/api/client';
+import type { ChangeEvent } from '../../shared/api/events';
+import { EVENTS_URL, splitPath } from '../../shared/api/paths';
 import { assetsKeys, foldersKeys, pagesKeys, sitesKeys, templatesKeys } from './query-keys';
 
 /*
@@ -12,6 +13,16 @@ import { assetsKeys, foldersKeys, pagesKeys, sitesKeys, templatesKeys } from './
  */
 
 type Listener = (event: ChangeEvent) => void;
+
+/** An event's data as a ChangeEvent, or null when it is not one. */
+async function checked(data: string): Promise<ChangeEvent | null> {
+  try {
+    const parsed = (await loadSchema('ChangeEvent')).safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 const listeners = new Set<Listener>();
 
 /** How long changes are gathered before their queries are invalidated (a bulk action sends hundreds at once). */
@@ -94,14 +105,16 @@ export function useLiveEvents(enabled: boolean, me?: string): void {
         afterGap = false;
       });
       source.addEventListener('change', (message) => {
-        const parsed = ChangeEvent.safeParse(JSON.parse((message as MessageEvent<string>).data));
-        if (!parsed.success) return;
-        // This person's own writes already refreshed what they changed (their mutations), and refetching after
-        // one could still ask for the path a rename or move just left; their other tabs catch up on focus.
-        if (me !== undefined && parsed.data.by === me) return;
-        pending.push(parsed.data);
-        gather ??= setTimeout(flush, GATHER_MS);
-        for (const l of listeners) l(parsed.data);
+        // Checked against the contract's schema, loaded on first use (events keep their order: one module load).
+        void checked((message as MessageEvent<string>).data).then((event) => {
+          if (!event || stopped) return;
+          // This person's own writes already refreshed what they changed (their mutations), and refetching after
+          // one could still ask for the path a rename or move just left; their other tabs catch up on focus.
+          if (me !== undefined && event.by === me) return;
+          pending.push(event);
+          gather ??= setTimeout(flush, GATHER_MS);
+          for (const l of listeners) l(event);
+        });
       });
       source.addEventListener('reset', () => void queryClient.invalidateQueries());
       source.addEventListener('error', () => {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import { EVENTS_URL } from '../../../shared/api/events.js';
+import { EVENTS_URL } from '../../../shared/api/paths.js';
 import { actorOf, type App, headerOf, problems } from '../../lib/http.js';
 import type { EventHub } from './events.hub.js';
 
