@@ -18,7 +18,7 @@ import { useUploadQueue } from '../uploads/use-upload-queue';
 import { AssetDetail } from './asset-detail';
 import { AssetGrid, type AssetCollectionProps } from './asset-grid';
 import { AssetTable } from './asset-table';
-import { useAssetPrefetch } from './use-asset-prefetch';
+import { useAssetPrefetch } from '../api/use-asset-prefetch';
 import { assetsOfSelection } from '../api/bulk-actions';
 import { BulkBar } from './bulk-bar';
 import { BulkDialog, type BulkKind } from './bulk-dialog';
