@@ -260,7 +260,8 @@ test('a save over someone else’s shows what they changed and overwrites only w
   // Someone else saves meanwhile.
   await putAsset('Assets/e2e-conflict/team.png', { fields: { alttext: 'The team', displaytitle: 'Team photo' } });
   await details.getByRole('button', { name: 'Save' }).click();
-  const conflict = page.getByRole('dialog', { name: /^Someone else saved this at / });
+  // The dialog names who saved (here the same admin, through the API) and when.
+  const conflict = page.getByRole('dialog', { name: /^admin saved this at / });
   await expect(conflict.getByText('Alternative text')).toBeVisible();
   await expect(conflict.getByText('The team', { exact: true })).toBeVisible();
   await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();

@@ -1,4 +1,3 @@
-import type { ChangeEvent } from '../../../shared/api/events.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { changeFrame, presentChange, resetFrame } from './events.presenter.js';
 import { eventsRepository as repo } from './events.repository.js';
@@ -38,8 +37,10 @@ export interface EventStream {
  * streams of all of them through the database.
  */
 export function createEventHub(ctx: AppContext) {
-  const readEvents = async (after: number, limit: number): Promise<ChangeEvent[]> =>
-    (await repo.after(ctx.db, after, limit)).map(({ row, path }) => presentChange(row, path));
+  const readEvents = async (after: number, limit: number) => {
+    const { found, read, lastId } = await repo.after(ctx.db, after, limit);
+    return { events: found.map(({ row, path }) => presentChange(row, path)), read, lastId };
+  };
   const streams = new Set<EventStream>();
   const sqlite = ctx.database.dialect === 'sqlite';
   let cursor: number | null = null;
@@ -74,6 +75,12 @@ export function createEventHub(ctx: AppContext) {
     if (pollTimer) clearInterval(pollTimer);
     if (heartbeat) clearInterval(heartbeat);
     pollTimer = heartbeat = null;
+    // Nobody listens: the next first stream starts at the end of the log, not at what went by meanwhile (a resume
+    // asks for that with Last-Event-ID).
+    cursor = null;
+    lastGeneration = null;
+    history = [];
+    sent.clear();
   }
 
   function poll(): Promise<void> {
@@ -98,23 +105,23 @@ export function createEventHub(ctx: AppContext) {
     }
     const now = Date.now();
     history = history.filter((h) => now - h.at <= COMMIT_SLACK_MS);
-    const from = sqlite ? cursor : Math.min(cursor, history[0]?.cursor ?? cursor);
-    const events = await readEvents(from, BATCH);
-    const fresh = events.filter((e) => !sent.has(e.id));
-    const last = events.reduce((max, e) => Math.max(max, e.id), cursor);
-    // Rows left out (items gone since) still move the cursor: read their highest id again is harmless.
-    cursor = Math.max(cursor, last);
+    let from = sqlite ? cursor : Math.min(cursor, history[0]?.cursor ?? cursor);
+    // Batch after batch until the log is read to its end (a full batch: more are waiting).
+    for (;;) {
+      const { events, read, lastId } = await readEvents(from, BATCH);
+      // Rows left out (items gone since) move the cursor too: a run of them never holds the stream back.
+      cursor = Math.max(cursor, lastId);
+      const fresh = events.filter((e) => !sent.has(e.id));
+      if (!sqlite) for (const e of fresh) sent.set(e.id, now);
+      for (const event of fresh) {
+        const frame = changeFrame(event);
+        for (const s of streams) s.write(frame);
+      }
+      if (read < BATCH) break;
+      from = lastId;
+    }
     history.push({ at: now, cursor });
-    if (!sqlite) {
-      for (const e of fresh) sent.set(e.id, now);
-      for (const [id, at] of sent) if (now - at > COMMIT_SLACK_MS * 2) sent.delete(id);
-    }
-    for (const event of fresh) {
-      const frame = changeFrame(event);
-      for (const s of streams) s.write(frame);
-    }
-    // A full batch: more are waiting.
-    if (events.length === BATCH) await pollOnce();
+    if (!sqlite) for (const [id, at] of sent) if (now - at > COMMIT_SLACK_MS * 2) sent.delete(id);
   }
 
   return {
@@ -142,7 +149,7 @@ export function createEventHub(ctx: AppContext) {
       stream.write(`retry: 1000\n: connected\n\n`);
       if (lastEventId !== undefined && lastEventId < live) {
         const [floor, missed] = await Promise.all([repo.prunedUpTo(ctx.db), readEvents(lastEventId, RESUME_LIMIT + 1)]);
-        const upTo = missed.filter((e) => e.id <= live);
+        const upTo = missed.events.filter((e) => e.id <= live);
         if (lastEventId < floor || upTo.length > RESUME_LIMIT) {
           stream.write(resetFrame(live));
         } else {

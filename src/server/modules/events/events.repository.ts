@@ -49,9 +49,14 @@ export const eventsRepository = {
   /**
    * The rows with an id above `after` (in id order, at most `limit`), each with its item's path: as recorded (a
    * delete, a template), else where the item is now (one query for the batch). A change of a node that no longer
-   * exists is left out: its delete is in the log too.
+   * exists is left out (its delete is in the log too); `read` and `lastId` count every row read, left out or not,
+   * so a reader moves past them.
    */
-  async after(db: Kysely<DB>, after: number, limit: number): Promise<{ row: ChangeRow; path: string }[]> {
+  async after(
+    db: Kysely<DB>,
+    after: number,
+    limit: number,
+  ): Promise<{ found: { row: ChangeRow; path: string }[]; read: number; lastId: number }> {
     const rows = await db
       .selectFrom('changes')
       .selectAll()
@@ -66,6 +71,7 @@ export const eventsRepository = {
       const path = row.path ?? (row.kind === 'template' ? row.item_id : paths.get(row.item_id)?.join('/'));
       if (path !== undefined) found.push({ row, path });
     }
-    return found;
+    const lastId = rows.length ? Number(rows[rows.length - 1]!.id) : after;
+    return { found, read: rows.length, lastId };
   },
 };

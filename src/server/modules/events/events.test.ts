@@ -177,6 +177,33 @@ describe('GET /cms/rest/events', () => {
     again.close();
   });
 
+  it('starts a new stream at the end of the log, and moves past runs of changes of items that are gone', async () => {
+    const first = await openStream();
+    await createSite(t, 'one');
+    await first.change((e) => e.path === 'one');
+    first.close();
+    while (t.app.folio.events.size) await new Promise((r) => setTimeout(r, 20));
+    // Written while nobody listened: a stream opened later (without Last-Event-ID) does not get it.
+    await createSite(t, 'quiet');
+
+    const s = await openStream();
+    // More changes than one read of the log takes, all of a node that no longer exists (their delete came later).
+    const at = new Date().toISOString();
+    const ghost = { kind: 'page', item_id: 'gone', path: null, etag: null, deleted: 0, actor: 'admin', at };
+    await t.app.folio.ctx.db
+      .insertInto('changes')
+      .values(Array.from({ length: 1200 }, () => ghost))
+      .execute();
+    await createSite(t, 'after');
+    await s.change((e) => e.path === 'after');
+    const paths = s.frames
+      .filter((f) => f.event === 'change')
+      .map((f) => (JSON.parse(f.data) as { path: string }).path);
+    // The new site (and its landing page) only: nothing from before the stream, nothing of the gone node.
+    expect(paths.filter((p) => p !== 'after' && !p.startsWith('after/'))).toEqual([]);
+    s.close();
+  });
+
   it('ends open streams when the app closes', async () => {
     const s = await openStream();
     expect(t.app.folio.events.size).toBe(1);
