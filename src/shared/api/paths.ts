@@ -4,6 +4,8 @@ import type { LeaseKind } from './leases.js';
 export const API_BASE = '/cms/rest';
 /** The URL of the live event stream (Server-Sent Events). */
 export const EVENTS_URL = `${API_BASE}/events`;
+/** The URL of full-text search. */
+export const SEARCH_URL = `${API_BASE}/search`;
 /** First segment of every asset path. */
 export const ASSET_LIBRARY = 'Assets';
 
