@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { paths } from './app/paths';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
-import { sessionQueryOptions } from './features/auth/api/session';
+import { authKeys, sessionQueryOptions, type Session } from './features/auth/api/session';
 import { createWebApi } from './lib/api';
 import { initTheme } from './lib/theme';
 import './styles/tokens.css';
@@ -20,8 +21,16 @@ if (!root) throw new Error('index.html has no #root element.');
 
 const api = createWebApi();
 const queryClient = createQueryClient();
-// Who is signed in is asked at once, while the first screen's lazily loaded route arrives (not after it).
-void queryClient.prefetchQuery(sessionQueryOptions(api, queryClient));
+// Who is signed in is asked at once, while the first screen's lazily loaded route arrives (not after it); then, on
+// a screen whose data is known from its URL alone, that data for someone signed in (app/first-screen-data.ts).
+const session = queryClient.prefetchQuery(sessionQueryOptions(api, queryClient));
+if (window.location.pathname.startsWith(paths.assets)) {
+  const firstScreen = import('./app/first-screen-data');
+  void session.then(async () => {
+    if (!queryClient.getQueryData<Session>(authKeys.session())?.user) return;
+    (await firstScreen).prefetchFirstScreen(window.location, api, queryClient);
+  });
+}
 
 createRoot(root).render(
   <StrictMode>

@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { LoginBody, PasswordChangeBody, UserPutBody } from './auth.js';
-import type { CopyBody, FindQuery, FolderPutBody, MoveBody, RenameBody } from './folders.js';
+import type { CopyBody, FindQuery, FolderPutBody, ItemKind, MoveBody, RenameBody } from './folders.js';
 import type { AssetBulkAction, AssetListQueryInput, AssetPutBody, UploadAssetType } from './assets.js';
 import type { BulkPageOperation, PagePutBody } from './pages.js';
 import type { LeaseBody, LeaseKind } from './leases.js';
@@ -136,9 +136,10 @@ export function createClient(options: ClientOptions = {}) {
           query: { includeSubFolders: opts.includeSubFolders ? 'true' : undefined },
           ifMatch: opts.ifMatch,
         }),
-      /** The item's children with their titles, workflow states, and who changed them when. */
-      children: (segments: readonly string[], signal?: AbortSignal) =>
+      /** The item's children (of `kinds`; all when absent) with their titles, states, who changed them when. */
+      children: (segments: readonly string[], signal?: AbortSignal, kinds?: readonly ItemKind[]) =>
         request('GET', `${API_BASE}/folders/children/by-path/${segments.map(enc).join('/')}`, {
+          query: { kind: kinds?.length ? kinds.join(',') : undefined },
           schema: schemaOf('FolderChildren'),
           signal,
         }),

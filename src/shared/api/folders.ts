@@ -229,6 +229,20 @@ export const ChildSummary = z.object({
 });
 export type ChildSummary = z.infer<typeof ChildSummary>;
 
-/** `GET /cms/rest/folders/children/by-path/…`: every child of a site, section, folder or asset folder. */
-export const FolderChildren = z.object({ items: z.array(ChildSummary) });
+/** `GET /cms/rest/folders/children/by-path/…?kind=…`: only children of these kinds (all when absent). */
+export const ChildrenQuery = z.object({
+  /** Comma-separated kinds to keep (e.g. `folder` for the subfolders of a folder of many assets). */
+  kind: z
+    .string()
+    .regex(commaListPattern(ItemKind.options.join('|')), `must list kinds of items (${ItemKind.options.join(', ')})`)
+    .optional(),
+});
+export type ChildrenQuery = z.infer<typeof ChildrenQuery>;
+
+/**
+ * `GET /cms/rest/folders/children/by-path/…`: the children of a site, section, folder or asset folder (of the
+ * kinds asked for), and the caller's access level on the container (what the item's own GET says) — so a screen
+ * of a folder of 100,000 assets needs neither that GET's list of every asset nor a second request.
+ */
+export const FolderChildren = z.object({ accessLevel: AccessLevel, items: z.array(ChildSummary) });
 export type FolderChildren = z.infer<typeof FolderChildren>;

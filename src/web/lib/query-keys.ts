@@ -22,6 +22,8 @@ export const foldersKeys = {
   contents: (path: string) => [...foldersKeys.all, 'contents', ...splitPath(path)] as const,
   /** The children of a container with their titles, states and changes (prefix of the children of a subtree). */
   children: (path: string) => [...foldersKeys.all, 'children', ...splitPath(path)] as const,
+  /** Only the folders among a container's children (an object, so never a child's name). */
+  childFolders: (path: string) => [...foldersKeys.children(path), { kind: 'folder' }] as const,
   find: (q: string) => [...foldersKeys.all, 'find', q] as const,
 };
 

@@ -114,6 +114,41 @@ describe('children of a container', () => {
     await createExternalLink(t, 'www/docs');
     expect(await children('www/docs')).toEqual([]);
   });
+
+  it('keeps only the kinds asked for, and says the caller’s access level as the item’s own GET does', async () => {
+    await createAsset(t, 'Assets/images', 'logo.png', Buffer.from('png'));
+    await createFolder(t, 'Assets/images/icons');
+    await createFolder(t, 'Assets/images/banners');
+    const only = await t.request({ method: 'GET', url: `${childrenUrl('Assets/images')}?kind=folder` });
+    expect(only.statusCode, only.body).toBe(200);
+    const body = FolderChildren.strict().parse(only.json());
+    expect(body.items.map((i) => [i.name, i.kind])).toEqual([
+      ['banners', 'folder'],
+      ['icons', 'folder'],
+    ]);
+    expect(only.headers.etag).not.toBe(
+      (await t.request({ method: 'GET', url: childrenUrl('Assets/images') })).headers.etag,
+    );
+    const two = await t.request({ method: 'GET', url: `${childrenUrl('Assets/images')}?kind=asset,folder` });
+    expect(FolderChildren.parse(two.json()).items).toHaveLength(3);
+
+    const viewer = await t.createUser('vic', 'Viewer');
+    for (const authorization of [undefined, viewer]) {
+      const headers = authorization ? { authorization } : {};
+      const own = await t.request({ method: 'GET', url: folderUrl('Assets/images'), headers });
+      const listed = await t.request({ method: 'GET', url: `${childrenUrl('Assets/images')}?kind=folder`, headers });
+      expect(FolderChildren.parse(listed.json()).accessLevel).toBe(own.json<{ accessLevel: string }>().accessLevel);
+    }
+
+    for (const kind of ['', 'asset,,folder', 'nothing', 'folder;drop']) {
+      const bad = await t.request({
+        method: 'GET',
+        url: `${childrenUrl('Assets/images')}?kind=${encodeURIComponent(kind)}`,
+      });
+      expect(bad.statusCode, kind).toBe(400);
+      expect(problemOf(bad).code).toBeTruthy();
+    }
+  });
 });
 
 describe('find by title', () => {

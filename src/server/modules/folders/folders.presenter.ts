@@ -231,13 +231,14 @@ function presentChildSummary(r: ChildSummaryRow): ChildSummary {
  * The children of a container in the order of its listing: navigation entries in navigation order, then folders,
  * pages and assets, each by name.
  */
-export function presentChildren(rows: readonly ChildSummaryRow[]): FolderChildren {
+export function presentChildren(accessLevel: AccessLevel, rows: readonly ChildSummaryRow[]): FolderChildren {
   const group = (kinds: readonly NodeKind[]) => rows.filter((r) => kinds.includes(r.kind));
   const navigation = group(['section', 'sectionlink', 'externallink']).sort(
     (a, b) => a.sort_order - b.sort_order || compareNames(a.name, b.name),
   );
   const byName = (kinds: readonly NodeKind[]) => sortByName(group(kinds), (r) => r.name);
   return {
+    accessLevel,
     items: [...navigation, ...byName(['folder']), ...byName(['page']), ...byName(['asset'])].map(presentChildSummary),
   };
 }

@@ -130,13 +130,17 @@ export function createFolderReads(ctx: AppContext) {
       return answerFound(actor, segments, found, answer);
     },
 
-    /** The children of a site, section, folder or asset folder with their titles, workflow states and changes. */
-    async children(actor: Actor, segments: readonly string[]): Promise<FolderChildren> {
+    /**
+     * The children (of `kinds`, all when absent) of a site, section, folder or asset folder with their titles,
+     * workflow states and changes, and the caller's access level on it.
+     */
+    async children(actor: Actor, segments: readonly string[], kinds?: readonly ItemKind[]): Promise<FolderChildren> {
       const chain = await locateFolder(ctx.db, segments);
       requireAccess(actor, chain, 'READ', quotePath(segments));
       const node = chain[chain.length - 1]!;
-      if (!isContainer(node.kind)) return { items: [] };
-      return presentChildren(await repo.childSummaries(ctx.db, node.id));
+      const accessLevel = effectiveAccess(actor, chain);
+      if (!isContainer(node.kind)) return { accessLevel, items: [] };
+      return presentChildren(accessLevel, await repo.childSummaries(ctx.db, node.id, kinds));
     },
 
     /** GET /cms/rest/sites: every site the caller may read (every signed-in user reads every site). */

@@ -280,7 +280,7 @@ export const foldersRepository = {
   },
 
   /** The direct children of a node with what a table of them shows: titles, workflow states, who changed them when. */
-  childSummaries(db: Kysely<DB>, parentId: string) {
+  childSummaries(db: Kysely<DB>, parentId: string, kinds?: readonly NodeKind[]) {
     return db
       .selectFrom('nodes')
       .leftJoin('pages', 'pages.node_id', 'nodes.id')
@@ -301,6 +301,7 @@ export const foldersRepository = {
         'assets.updated_at as asset_updated_at',
       ])
       .where('nodes.parent_id', '=', parentId)
+      .$if(kinds !== undefined, (q) => q.where('nodes.kind', 'in', kinds!))
       .execute();
   },
 

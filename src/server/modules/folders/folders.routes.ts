@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DeletedMessage } from '../../../shared/api/common.js';
 import {
+  ChildrenQuery,
   CopyBody,
   FindQuery,
   FindResult,
@@ -138,13 +139,19 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
           'The children of a site, section, folder or asset folder as a table shows them: name, kind, title, ' +
           'workflow state, when and by whom last changed (strong ETag)',
         description:
-          "One row per child, for the admin app's tables and trees; the `ETag` changes whenever a row would.",
+          "One row per child, for the admin app's tables and trees; the `ETag` changes whenever a row would. " +
+          '`kind` keeps only children of those kinds (`folder`: the subfolders of a folder of many assets); ' +
+          "`accessLevel` is the caller's on the container, as its own GET says.",
         params: WildcardParams,
-        response: { 200: FolderChildren, ...problems(403, 404) },
+        querystring: ChildrenQuery,
+        response: { 200: FolderChildren, ...problems(400, 403, 404) },
       },
     },
-    async (request, reply) =>
-      answerJson<FolderChildren>(reply, { value: await folders.children(actorOf(request), itemPathOf(request)) }),
+    async (request, reply) => {
+      const kinds = request.query.kind?.split(',').map((k) => ItemKind.parse(k));
+      const value = await folders.children(actorOf(request), itemPathOf(request), kinds);
+      return answerJson<FolderChildren>(reply, { value });
+    },
   );
 
   app.put(

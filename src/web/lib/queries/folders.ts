@@ -29,3 +29,19 @@ export function folderChildrenQueryOptions(client: Client, path: string) {
 export function useFolderChildren(path: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...folderChildrenQueryOptions(useApi(), path), enabled });
 }
+
+/**
+ * The folders inside a container and the caller's access level on it: what a screen of a folder needs besides its
+ * items, without the item's own GET (which lists every asset of a folder of 100,000).
+ */
+export function childFoldersQueryOptions(client: Client, path: string) {
+  return queryOptions({
+    queryKey: foldersKeys.childFolders(path),
+    queryFn: ({ signal }) => client.folders.children(splitPath(path), signal, ['folder']),
+  });
+}
+
+/** {@link childFoldersQueryOptions} for a screen. */
+export function useChildFolders(path: string) {
+  return useQuery(childFoldersQueryOptions(useApi(), path));
+}

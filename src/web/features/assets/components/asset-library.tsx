@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDropzone, type FileWithPath } from 'react-dropzone';
 import type { Selection } from 'react-aria-components';
 import type { AssetMetadata } from '../../../../shared/api/assets';
+import type { ChildSummary } from '../../../../shared/api/folders';
 import type { Role } from '../../../../shared/api/auth';
 import { isApiError } from '../../../../shared/api/client';
 import { ASSET_LIBRARY, splitPath } from '../../../../shared/api/paths';
@@ -13,7 +14,7 @@ import { assetPathOf } from '../../../lib/assets';
 import { useApi } from '../../../lib/api';
 import { focusWhenDropped } from '../../../lib/focus-later';
 import { useAssetList } from '../../../lib/queries/assets';
-import { useFolder } from '../../../lib/queries/folders';
+import { useChildFolders } from '../../../lib/queries/folders';
 import { useUploadQueue } from '../uploads/use-upload-queue';
 import { AssetDetail } from './asset-detail';
 import { AssetGrid, type AssetCollectionProps } from './asset-grid';
@@ -27,11 +28,16 @@ import { LibraryActions, type FolderCommands } from './library-actions';
 import { NewAssetDialog } from './new-asset-dialog';
 import { LibraryCrumbs } from './library-crumbs';
 import { LibraryFilters, type LibraryView } from './library-filters';
-import { isFiltered, listQueryOf, REVIEW_ALT_TEXT, useLibraryQuery } from './library-query';
+import {
+  isFiltered,
+  LIBRARY_PAGE_SIZE as PAGE_SIZE,
+  listQueryOf,
+  REVIEW_ALT_TEXT,
+  useLibraryQuery,
+} from './library-query';
 import './library.css';
 
 /** Assets per request: a few screens of cards. */
-const PAGE_SIZE = 120;
 
 const VIEW_STORAGE_KEY = 'folio.assets.view';
 
@@ -71,6 +77,8 @@ export interface AssetLibraryProps {
   folderCommands: FolderCommands;
 }
 
+const NO_SUBFOLDERS: readonly ChildSummary[] = [];
+
 /**
  * The asset library at one folder: breadcrumbs, the folder's subfolders, its assets as a grid or a list with
  * search, filters and sort, upload by dropping files anywhere on it or with a button, "New" for folders and the
@@ -78,7 +86,9 @@ export interface AssetLibraryProps {
  */
 export function AssetLibrary(props: AssetLibraryProps) {
   const { folderPath, role } = props;
-  const folder = useFolder(folderPath);
+  // The folder's subfolders and the caller's access level (never the folder's own GET: it lists every asset).
+  const folder = useChildFolders(folderPath);
+  const subfolders = folder.data?.items ?? NO_SUBFOLDERS;
   const { query, update, openAsset: openName, review, setOpenAsset } = useLibraryQuery(folderPath);
   const [view, setView] = useViewPreference();
   const list = useAssetList(folderPath, listQueryOf(query, PAGE_SIZE));
@@ -96,7 +106,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
   const queryKey = JSON.stringify(query);
   useEffect(() => setSelected(new Set()), [folderPath, queryKey]);
 
-  const canWrite = role !== 'Viewer' && folder.data?.data.accessLevel !== 'READ';
+  const canWrite = role !== 'Viewer' && folder.data?.accessLevel !== 'READ';
   const upload = useCallback(
     (files: File[]) => {
       queue.add(
@@ -170,7 +180,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
       <LibraryCrumbs folderPath={folderPath} hrefOfFolder={props.hrefOfFolder} />
       <PageHeader
         title={folderName}
-        description={folder.data?.data.accessLevel === 'READ' ? 'Read only for you' : undefined}
+        description={folder.data?.accessLevel === 'READ' ? 'Read only for you' : undefined}
         actions={
           <LibraryActions
             folderPath={folderPath}
@@ -181,7 +191,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
           />
         }
       />
-      <FolderStrip folder={folder.data?.data} folderPath={folderPath} hrefOfFolder={props.hrefOfFolder} />
+      <FolderStrip subfolders={subfolders} folderPath={folderPath} hrefOfFolder={props.hrefOfFolder} />
       <LibraryFilters
         query={query}
         onChange={update}
@@ -211,7 +221,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
               folderName={folderName}
               filtered={isFiltered(query)}
               deep={query.deep}
-              hasSubfolders={(folder.data?.data.subfolders?.length ?? 0) > 0}
+              hasSubfolders={subfolders.length > 0}
               canWrite={canWrite}
               onShowSubfolders={() => update({ deep: true })}
               onUpload={dropzone.open}

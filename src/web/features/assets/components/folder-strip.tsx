@@ -1,18 +1,16 @@
 import { Link } from 'react-aria-components';
-import type { Folder } from '../../../../shared/api/folders';
 import { FolderIcon } from '../../../components/ui/icons';
 
 /** The folders inside this one, each a link that opens it in the library (as the tree does). */
 export function FolderStrip({
-  folder,
+  subfolders,
   folderPath,
   hrefOfFolder,
 }: {
-  folder: Folder | undefined;
+  subfolders: readonly { name: string }[];
   folderPath: string;
   hrefOfFolder: (path: string) => string;
 }) {
-  const subfolders = folder?.subfolders ?? [];
   if (subfolders.length === 0) return null;
   return (
     <nav aria-label="Folders" className="folder-strip">

@@ -47,7 +47,8 @@ export function deepByDefault(folderPath: string, query: Omit<LibraryQuery, 'dee
   return folderPath === ASSET_LIBRARY && isFiltered(query);
 }
 
-function readQuery(params: URLSearchParams, folderPath: string): LibraryQuery {
+/** The library's query as the URL's parameters say (defaults for what they leave out or get wrong). */
+export function readQuery(params: URLSearchParams, folderPath: string): LibraryQuery {
   const pick = <T>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, key: string): T | null => {
     const parsed = schema.safeParse(params.get(key));
     return parsed.success ? (parsed.data as T) : null;
@@ -87,6 +88,9 @@ function writeQuery(params: URLSearchParams, query: Partial<LibraryQuery> & Omit
 export function isFiltered(query: Pick<LibraryQuery, 'q' | 'type' | 'state' | 'missingAlt'>): boolean {
   return query.q !== '' || query.type !== null || query.state !== null || query.missingAlt;
 }
+
+/** Assets the library asks for at a time. */
+export const LIBRARY_PAGE_SIZE = 120;
 
 /** The listing request of a query. */
 export function listQueryOf(query: LibraryQuery, limit: number): Omit<AssetListQueryInput, 'cursor'> {

@@ -50,6 +50,7 @@ export async function refreshContainer(queryClient: QueryClient, path: string | 
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: foldersKeys.detail(path), exact: true }),
     queryClient.invalidateQueries({ queryKey: foldersKeys.children(path), exact: true }),
+    queryClient.invalidateQueries({ queryKey: foldersKeys.childFolders(path), exact: true }),
   ]);
 }
 
@@ -109,18 +110,18 @@ export function rollBack(queryClient: QueryClient, snapshots: readonly ListingSn
 
 /** Summaries without the child named `name`. */
 export function withoutChildSummary(children: FolderChildren, name: string): FolderChildren {
-  return { items: children.items.filter((c) => c.name !== name) };
+  return { ...children, items: children.items.filter((c) => c.name !== name) };
 }
 
 /** Summaries where the child `from` is called `to`. */
 export function withRenamedChildSummary(children: FolderChildren, from: string, to: string): FolderChildren {
-  return { items: children.items.map((c) => (c.name === from ? { ...c, name: to } : c)) };
+  return { ...children, items: children.items.map((c) => (c.name === from ? { ...c, name: to } : c)) };
 }
 
 /** Summaries with `summary` added (or replaced, by name). */
 export function withChildSummary(children: FolderChildren, summary: ChildSummary | undefined): FolderChildren {
   if (!summary) return children;
-  return { items: [...children.items.filter((c) => c.name !== summary.name), summary] };
+  return { ...children, items: [...children.items.filter((c) => c.name !== summary.name), summary] };
 }
 
 /** A listing without the child named `name`. */

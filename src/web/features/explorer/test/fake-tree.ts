@@ -120,6 +120,7 @@ export function childrenJson(tree: Record<string, FakeFolder>, path: string): Fo
     lastModifiedBy: 'admin',
   });
   return {
+    accessLevel: f.accessLevel ?? 'ADMIN',
     items: [
       ...(f.subsections ?? []).map((e) => entry(e.name, e.type, tree[`${path}/${e.name}`]?.sectionInfo?.displayTitle)),
       ...(f.subfolders ?? []).map((n) => entry(n, 'folder')),

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchLibrary } from '../features/assets/api/prefetch-library';
+import type { WebApi } from '../lib/api';
+import { explorerLocationOf } from './routes/explorer-navigation';
+
+/**
+ * The data of the screen a tab opens on, asked for as soon as the session is known — while the screen's code is
+ * still arriving — instead of when the screen mounts, after its code, the frame and the tree (about 0.6 s later
+ * on a fresh tab). main.tsx loads this module lazily, so what it imports stays out of the first chunk.
+ */
+export function prefetchFirstScreen(
+  location: Pick<Location, 'pathname' | 'search'>,
+  api: WebApi,
+  queryClient: QueryClient,
+) {
+  const at = explorerLocationOf(location.pathname);
+  if (at?.area === 'assets') prefetchLibrary(api.client, queryClient, at.path, new URLSearchParams(location.search));
+}
