@@ -381,6 +381,7 @@ describe('the contents table', () => {
     const handlers = treeHandlers();
     handlers['GET /cms/rest/folders/children/by-path/demo/articles'] = () =>
       json({
+        accessLevel: 'ADMIN',
         items: [
           {
             name: 'getting-started',
