@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import type { SearchHit, SearchKind, SearchQuery } from '../../../../shared/api/search';
 import { WorkflowState } from '../../../../shared/api/workflow';
 import { ASSET_LIBRARY } from '../../../../shared/api/paths';
+import { assetTypeDef } from '../../../../shared/registry';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/dialog';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -42,6 +43,13 @@ function placeOf(hit: SearchHit): string {
   const parent = hit.path.split('/').slice(0, -1);
   if (parent[0] === ASSET_LIBRARY) parent[0] = 'Asset library';
   return parent.join(' / ') || 'Folio';
+}
+
+/** A hit's type in words: an asset type's label, a page's template, a folder item's kind. */
+function typeLabelOf(hit: SearchHit): string {
+  if (hit.kind === 'asset') return assetTypeDef(hit.type)?.label ?? hit.type;
+  if (hit.kind === 'page') return `${hit.type} template`;
+  return hit.type;
 }
 
 /** What opening a hit does, for its description. */
@@ -242,7 +250,7 @@ export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit }: 
                     <span className="search__hit-title">{hit.title || hit.path.split('/').pop()}</span>
                     {hit.snippet && <Snippet snippet={hit.snippet} className="search__hit-snippet" />}
                     <span className="search__hit-place">
-                      {ACTION_OF[hit.kind]} · {hit.type} · in {placeOf(hit)}
+                      {ACTION_OF[hit.kind]} · {typeLabelOf(hit)} · in {placeOf(hit)}
                     </span>
                   </span>
                   {hit.state && <WorkflowBadge state={hit.state} className="search__hit-state" />}
