@@ -121,3 +121,16 @@ test('the kind filter narrows the results, and the find field hands its words to
   await expect(page).toHaveURL(/\/assets\/e2e-fulltext\?asset=burrow\.png$/);
   await expect(page.getByRole('heading', { name: 'burrow.png' })).toBeVisible();
 });
+
+test('the asset library’s search box finds an image by its alt text and by its title', async ({ page }) => {
+  await page.goto('/assets/e2e-fulltext');
+  await expect(page.getByRole('heading', { level: 1, name: 'e2e-fulltext' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Assets in e2e-fulltext' });
+  const searchBox = page.getByRole('searchbox', { name: 'Search assets' });
+  await searchBox.fill(ALT_WORD);
+  await expect(grid.locator(`[data-path="${ASSET_FOLDER}/burrow.png"]`)).toBeVisible();
+  await searchBox.fill('sleep');
+  await expect(grid.locator(`[data-path="${ASSET_FOLDER}/burrow.png"]`)).toBeVisible();
+  await searchBox.fill('zzqqxxnothing');
+  await expect(page.getByText('No asset matches')).toBeVisible();
+});
