@@ -92,7 +92,7 @@ export const searchRepository = {
       const { rows } = await sql<SearchRow>`
         select node_id, kind, title, score from (
           select d.node_id, d.kind, d.title, -ts_rank(${PG_WEIGHTS}, d.tsv, q.q)::float8 as score
-          from search_docs d, ${tsQuery(s)} as q(q)
+          from search_docs d, (select ${tsQuery(s)} as q) q
           where d.tsv @@ q.q
         ) d
         where true${and}
@@ -126,10 +126,11 @@ export const searchRepository = {
     const rows = isPostgres(db)
       ? (
           await sql<Row>`
-            select d.node_id, ts_headline('english', d.title || ' — ' || d.body, q.q,
-                ${`StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MaxWords=24, MinWords=8, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}
+            select d.node_id, ts_headline('english',
+                case when to_tsvector('english', d.body) @@ q.q then d.body else d.title end, q.q,
+                ${`StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MaxWords=24, MinWords=12, ShortWord=2`}
               ) as snippet, ${rest}
-            from search_docs d ${joins}, ${tsQuery(s)} as q(q)
+            from search_docs d ${joins}, (select ${tsQuery(s)} as q) q
             where d.node_id in (${sql.join(ids)})`.execute(db)
         ).rows
       : (
