@@ -32,6 +32,8 @@ import { registerEventsRoutes } from './modules/events/events.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createLeasesService } from './modules/leases/leases.service.js';
 import { registerLeasesRoutes } from './modules/leases/leases.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerPagesRoutes } from './modules/pages/pages.routes.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.js';
@@ -269,6 +271,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerUsersRoutes(app, users);
   // ── Resource modules: each registers its routes here (services are built from ctx). ──
   registerLeasesRoutes(app, createLeasesService(ctx));
+  registerSearchRoutes(app, createSearchService(ctx));
   await registerAssetsRoutes(app, createAssetsService(ctx), config);
   const folders = createFoldersService(ctx);
   registerFoldersRoutes(app, folders);

@@ -32,6 +32,8 @@ import { docTriggers } from './migrations/0240-doc-triggers.js';
 import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
 import { leaseMirror } from './migrations/0261-lease-mirror.js';
+import { searchIndex } from './migrations/0270-search-index.js';
+import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { createDurabilityBarrier, type DurabilityBarrier } from './durability.js';
@@ -64,6 +66,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0250-change-log': changeLog,
   '0260-item-leases': itemLeases,
   '0261-lease-mirror': leaseMirror,
+  '0270-search-index': searchIndex,
 };
 
 export interface DatabaseOptions {
@@ -139,6 +142,8 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // The full-text index's triggers call it (migration 0270): every write of content runs through it.
+    sqlite.function(SEARCH_TEXT_FUNCTION, { deterministic: true }, (json: unknown) => searchText(json));
     barrier = createDurabilityBarrier({ sqlitePath: opts.sqlitePath, sync: opts.walSync });
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     reader = openReader(sqlite, opts.sqlitePath);

@@ -11,6 +11,7 @@ import { AssetBulkResult, AssetList, AssetMetadata, AssetUsage } from './assets.
 import { ChangeEvent } from './events.js';
 import { LeaseState } from './leases.js';
 import { Page, PagePutResponse } from './pages.js';
+import { SearchResults } from './search.js';
 import { SiteList } from './sites.js';
 import { Template, TemplateList, TemplateUsage } from './templates.js';
 import { TransitionsResponse } from './workflow.js';
@@ -39,6 +40,7 @@ export const responseSchemas = {
   AssetBulkResult,
   LeaseState,
   ChangeEvent,
+  SearchResults,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

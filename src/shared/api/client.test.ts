@@ -163,6 +163,33 @@ describe('createClient', () => {
     expect(calls[1].headers.has('content-type')).toBe(false);
   });
 
+  it('search repeats kind and state in the query and checks the answer against the contract', async () => {
+    const hit = {
+      kind: 'page',
+      path: 'demo/about',
+      title: 'About',
+      type: 'basic',
+      state: 'Draft',
+      modified: null,
+      snippet: 'the <mark>gallery</mark>',
+    };
+    const { fetch, calls } = fakeFetch(() => json({ items: [hit], next: null }));
+    const client = createClient({ fetch });
+    const res = await client.search({ q: 'galle', kind: ['page', 'asset'], state: ['Draft'], site: 'demo', limit: 5 });
+    expect(res).toEqual({ items: [hit], next: null });
+    const url = new URL(calls[0].url, 'http://x');
+    expect(url.pathname).toBe('/cms/rest/search');
+    expect(url.searchParams.getAll('kind')).toEqual(['page', 'asset']);
+    expect(url.searchParams.getAll('state')).toEqual(['Draft']);
+    expect(url.searchParams.get('q')).toBe('galle');
+    expect(url.searchParams.get('limit')).toBe('5');
+    expect(url.searchParams.has('cursor')).toBe(false);
+
+    const broken = fakeFetch(() => json({ items: [{ ...hit, kind: 'widget' }], next: null }));
+    const err = await failure(createClient({ fetch: broken.fetch }).search({ q: 'x' }));
+    expect(err.code).toBe('INVALID_RESPONSE');
+  });
+
   it('reads text and binary bodies when asked, and sends a Blob as it is', async () => {
     const { fetch, calls } = fakeFetch(() => new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
     const client = createClient({ fetch });

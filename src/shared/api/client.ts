@@ -12,7 +12,8 @@ import type { CopyBody, FindQuery, FolderPutBody, ItemKind, MoveBody, RenameBody
 import type { AssetBulkAction, AssetListQueryInput, AssetPutBody, UploadAssetType } from './assets.js';
 import type { BulkPageOperation, PagePutBody } from './pages.js';
 import type { LeaseBody, LeaseKind } from './leases.js';
-import { API_BASE, assetBinaryHref, assetHref, folderHref, leaseHref, pageHref } from './paths.js';
+import { API_BASE, assetBinaryHref, assetHref, folderHref, leaseHref, pageHref, SEARCH_URL } from './paths.js';
+import type { SearchQuery } from './search.js';
 import type { TemplatePutBody } from './templates.js';
 import type { ResponseSchemas } from './client-schemas.js';
 import {
@@ -214,7 +215,6 @@ export function createClient(options: ClientOptions = {}) {
         }),
     },
 
-    /** The asset library by path (`['Assets', 'images', 'logo.png']`). */
     /** Check-out leases and presence of a page or asset (`kind`, by-path segments). */
     leases: {
       get: (kind: LeaseKind, segments: readonly string[], signal?: AbortSignal) =>
@@ -227,6 +227,7 @@ export function createClient(options: ClientOptions = {}) {
         request('DELETE', leaseHref(kind, segments), { schema: schemaOf('LeaseState'), keepalive: opts.keepalive }),
     },
 
+    /** The asset library by path (`['Assets', 'images', 'logo.png']`). */
     assets: {
       /** An asset's metadata with its ETag. */
       get: (segments: readonly string[], signal?: AbortSignal) =>
@@ -306,6 +307,17 @@ export function createClient(options: ClientOptions = {}) {
         });
       },
     },
+
+    /**
+     * Full-text search of pages, assets and folder items the caller may read, best match first; `next` of the
+     * answer as `cursor` fetches more.
+     */
+    search: (query: SearchQuery, signal?: AbortSignal) =>
+      request('GET', SEARCH_URL, {
+        schema: schemaOf('SearchResults'),
+        query,
+        signal,
+      }),
   };
 }
 

@@ -39,8 +39,8 @@ export interface RequestOptions<T> {
    * the answer is there); without one the body is returned unchecked (or undefined if empty).
    */
   schema?: z.ZodType<T> | LazySchema<T>;
-  /** Query string parameters; undefined values are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query string parameters; undefined values are left out, an array repeats its key (`?kind=a&kind=b`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
   headers?: Record<string, string>;
   /** Sent as `If-Match` (the ETag of the version the caller edited). */
   ifMatch?: string;
@@ -104,7 +104,11 @@ export function createTransport(options: ClientOptions) {
     let url = /^https?:\/\//.test(path) ? path : `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
     if (query) {
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+      for (const [k, v] of Object.entries(query)) {
+        if (v === undefined) continue;
+        if (Array.isArray(v)) for (const each of v as readonly string[]) params.append(k, each);
+        else params.set(k, String(v));
+      }
       const qs = params.toString();
       if (qs) url += (url.includes('?') ? '&' : '?') + qs;
     }

@@ -1,5 +1,6 @@
 import type { AssetListQueryInput } from '../../shared/api/assets';
 import { splitPath } from '../../shared/api/paths';
+import type { SearchQuery } from '../../shared/api/search';
 
 /*
  * Every query key of the app, one factory per resource, general to specific: invalidating a prefix refreshes
@@ -62,4 +63,10 @@ export const assetsKeys = {
 export const usersKeys = {
   all: ['users'] as const,
   list: () => [...usersKeys.all, 'list'] as const,
+};
+
+/** Full-text search answers, per query (without the cursor: pages of one query share a key). */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (query: Omit<SearchQuery, 'cursor'>) => [...searchKeys.all, { query }] as const,
 };

@@ -101,7 +101,18 @@ describe('the OpenAPI document', () => {
 
   it('lists the tags, and gives every operation a tag of that list and a description', () => {
     const tags = (doc.tags ?? []).map((t) => t.name);
-    expect(tags).toEqual(['health', 'auth', 'users', 'folders', 'templates', 'pages', 'assets', 'events', 'leases']);
+    expect(tags).toEqual([
+      'health',
+      'auth',
+      'users',
+      'folders',
+      'templates',
+      'pages',
+      'assets',
+      'events',
+      'leases',
+      'search',
+    ]);
     for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
     for (const { path: p, method, op } of operations()) {
       expect(op.tags?.length, `${method} ${p}`).toBe(1);
@@ -234,6 +245,7 @@ describe('the OpenAPI document', () => {
       'getLeasesAsset = GET /cms/rest/leases/asset/{path}',
       'postLeasesAsset = POST /cms/rest/leases/asset/{path}',
       'deleteLeasesAsset = DELETE /cms/rest/leases/asset/{path}',
+      'getSearch = GET /cms/rest/search',
       'getAssetsByPath = GET /cms/rest/assets/by-path/{path}',
       'putAssetsByPath = PUT /cms/rest/assets/by-path/{path}',
       'deleteAssetsByPath = DELETE /cms/rest/assets/by-path/{path}',

@@ -19,6 +19,7 @@ export const OPENAPI_TAGS = [
   { name: 'assets', description: 'The asset library: files and other assets by path, uploads, downloads, workflow' },
   { name: 'events', description: 'Live events: every change, as it happens (Server-Sent Events)' },
   { name: 'leases', description: 'Check-out leases of pages and assets, and who has an item open (presence)' },
+  { name: 'search', description: 'Full-text search of pages, assets and folder items' },
 ];
 
 /** The name of the one path parameter of every by-path route (registered as `<prefix>/*`). */

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ASSET_LIBRARY } from '../../../shared/api/paths';
 import type { ExplorerNavigation } from '../../features/explorer/components/explorer-context';
-import type { ExplorerItem } from '../../lib/tree/items';
+import type { SearchHit } from '../../../shared/api/search';
+import { itemAt, kindOfFolderItem, type ExplorerItem } from '../../lib/tree/items';
 import { paths } from '../paths';
 
 /*
@@ -21,6 +22,21 @@ export function explorerHrefOf(item: Pick<ExplorerItem, 'kind' | 'segments'>): s
     return inside.length ? `${paths.assets}/${encode(inside)}` : paths.assets;
   }
   return `${paths.sites}/${encode(item.segments)}`;
+}
+
+/**
+ * Where a search hit opens: a page in its editor, an asset in its folder of the library with its panel open, a
+ * folder item in the explorer (an asset folder in the library).
+ */
+export function searchHitHref(hit: Pick<SearchHit, 'kind' | 'path' | 'type'>): string {
+  const segments = hit.path.split('/');
+  if (hit.kind === 'page') return explorerHrefOf({ kind: 'page', segments });
+  if (hit.kind === 'asset') {
+    const folder = segments.slice(0, -1).join('/');
+    const href = explorerHrefOf(itemAt(folder, folder === ASSET_LIBRARY ? 'library' : 'assetfolder'));
+    return `${href}?${new URLSearchParams({ asset: segments[segments.length - 1] ?? '' }).toString()}`;
+  }
+  return explorerHrefOf(itemAt(hit.path, kindOfFolderItem(hit.path, hit.type)));
 }
 
 function decodeSegments(tail: string): string[] {

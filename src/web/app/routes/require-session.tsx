@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletContext } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
+import type { SearchHit } from '../../../shared/api/search';
 import { ErrorState, LoadingState } from '../../components/ui/status';
 import { useSession, useSignOut, waitForSignIn, type SessionEnd } from '../../features/auth/api/session';
 import { useLiveEvents } from '../../lib/live-events';
@@ -10,7 +11,8 @@ import { ExplorerProvider, useExplorer } from '../../features/explorer/component
 import { signInPathFor } from '../../lib/safe-redirect';
 import { AppFrame } from '../layout/app-frame';
 import { paths } from '../paths';
-import { useExplorerNavigation } from './explorer-navigation';
+import { searchHitHref, useExplorerNavigation } from './explorer-navigation';
+import { useSearchLauncher } from '../../features/search/components/search-launcher';
 import { UploadTraySlot } from './upload-tray-slot';
 
 // The explorer's tree and find field load after the frame (they are not needed to show the first screen).
@@ -36,9 +38,12 @@ function ExplorerDialogSlot() {
 /** The explorer around the frame: the tree in the navigation area, find in the header, screens in the main area. */
 function WithExplorer({
   user,
+  onSearchContent,
   children,
 }: {
   user: Me;
+  /** The find field's way into full-text search (its text as the query). */
+  onSearchContent: (q: string) => void;
   children: (parts: { tree: ReactNode; find: ReactNode }) => ReactNode;
 }) {
   const navigation = useExplorerNavigation();
@@ -53,11 +58,11 @@ function WithExplorer({
       ),
       find: (
         <Suspense fallback={null}>
-          <FindField />
+          <FindField onSearchContent={onSearchContent} />
         </Suspense>
       ),
     }),
-    [],
+    [onSearchContent],
   );
   return (
     <ExplorerProvider role={user.role} navigation={navigation}>
@@ -89,12 +94,13 @@ export function RequireSession() {
   const reauth = useMemo<Reauth>(() => ({ reauthenticate: () => waitForSignIn(queryClient) }), [queryClient]);
   // One event stream per signed-in tab: others' changes refresh what this tab shows.
   useLiveEvents(Boolean(session.data?.user) && !session.data?.stale, session.data?.user?.username);
+  const search = useSearchLauncher(useCallback((hit: SearchHit) => void navigate(searchHitHref(hit)), [navigate]));
 
   if (session.data?.user) {
     const user = session.data.user;
     return (
       <ReauthProvider value={reauth}>
-        <WithExplorer user={user}>
+        <WithExplorer user={user} onSearchContent={search.open}>
           {({ tree, find }) => (
             <AppFrame
               user={user}
@@ -103,10 +109,16 @@ export function RequireSession() {
                 signOut.mutate(undefined, { onSuccess: () => navigate(paths.signIn, { replace: true }) })
               }
               navigationPanel={tree}
-              headerSearch={find}
+              headerSearch={
+                <>
+                  {find}
+                  {search.button}
+                </>
+              }
             >
               <Outlet context={{ user } satisfies FrameContext} />
               <UploadTraySlot />
+              {search.dialog}
             </AppFrame>
           )}
         </WithExplorer>

@@ -185,6 +185,18 @@ export function itemOfTreeItem(t: TreeItem): ExplorerItem {
   return t.kind !== 'asset' && t.title ? { ...item, title: t.title } : item;
 }
 
+/**
+ * The explorer kind of a folder item known by its path and the API's word for its kind (`site`, `section`, …, as
+ * a search hit's `type` says): anything in the asset library is an asset folder, an unknown word a folder.
+ */
+export function kindOfFolderItem(path: string, type: string): ExplorerKind {
+  if (path === ASSET_LIBRARY) return 'library';
+  if (isInLibrary(path)) return 'assetfolder';
+  const known: readonly string[] = ['site', 'section', 'sectionlink', 'externallink', 'folder'];
+  const lower = type.toLowerCase();
+  return known.includes(lower) ? (lower as ExplorerKind) : 'folder';
+}
+
 /** The item kinds the API uses for an explorer kind (for `find`). */
 export function apiKindOf(kind: ExplorerKind): ItemKind {
   return kind === 'library' || kind === 'assetfolder' ? 'folder' : kind;

@@ -24,21 +24,33 @@ const FIND_DEBOUNCE_MS = 250;
 
 const kindOfFound = (f: FoundItem): ExplorerKind => (f.kind === 'asset' ? 'assetfolder' : itemOfTreeItem(f).kind);
 const keyOf = (f: FoundItem) => `${f.kind}:${f.path}`;
+/** The last option: the same words in full-text search (what things say, not only their names). */
+const SEARCH_CONTENT_KEY = 'search-content';
+type FindRow = { id: string; found: FoundItem } | { id: typeof SEARCH_CONTENT_KEY; found: null };
 
 /**
  * Find by title or name across every site and the asset library, on the server: for what the tree has not loaded.
  * Each result shows its title, with its kind, name and place below. Choosing one opens it (an asset opens its
  * folder) and the tree opens down to it.
  */
-export function FindField() {
+export function FindField({ onSearchContent }: { onSearchContent?: (q: string) => void }) {
   const explorer = useExplorer();
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim(), FIND_DEBOUNCE_MS);
   const found = useFindItems(q);
-  const items = q && input.trim() ? (found.data ?? []) : [];
+  const matches = q && input.trim() ? (found.data ?? []) : [];
+  const items: FindRow[] = [
+    ...matches.map((f) => ({ id: keyOf(f), found: f })),
+    ...(onSearchContent && input.trim() ? [{ id: SEARCH_CONTENT_KEY, found: null } as const] : []),
+  ];
 
   const handleSelection = (key: Key | null) => {
-    const hit = items.find((f) => keyOf(f) === key);
+    if (key === SEARCH_CONTENT_KEY) {
+      onSearchContent?.(input.trim());
+      setInput('');
+      return;
+    }
+    const hit = matches.find((f) => keyOf(f) === key);
     if (!hit) return;
     explorer.open(itemOfTreeItem(hit));
     setInput('');
@@ -68,7 +80,7 @@ export function FindField() {
         )}
       </div>
       <Popover className="popover find-field__popover" offset={4} placement="bottom start">
-        <ListBox<FoundItem>
+        <ListBox<FindRow>
           className="listbox"
           renderEmptyState={() => (
             <p className="find-field__empty">
@@ -80,7 +92,24 @@ export function FindField() {
             </p>
           )}
         >
-          {(f) => {
+          {({ found: f }) => {
+            if (!f) {
+              return (
+                <ListBoxItem
+                  id={SEARCH_CONTENT_KEY}
+                  textValue={`Search all content for ${input.trim()}`}
+                  className="listbox__item find-field__item find-field__search-content"
+                >
+                  <SearchIcon className="find-field__kind" />
+                  <span className="listbox__text">
+                    <Text slot="label">Search all content for “{input.trim()}”</Text>
+                    <Text slot="description" className="listbox__description">
+                      Titles, text, fields and alt text
+                    </Text>
+                  </span>
+                </ListBoxItem>
+              );
+            }
             const kind = f.kind === 'asset' ? 'asset' : KIND_LABEL[kindOfFound(f)];
             const secondary = secondaryNameOf(f);
             return (

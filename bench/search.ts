@@ -1,0 +1,140 @@
+/**
+ * Full-text search latency (issue 39 item 5): `GET /cms/rest/search` on a generated 10,000 pages (three rich-text
+ * widgets of ~60 words each, 100 folders) and 100,000 text assets (100 folders), written through the page and asset
+ * records in transactions so that the index triggers fill the index as every write does. Then sequential requests
+ * (`app.inject`: Fastify's routing, validation and serialisation, no socket) of a one-word query and of a prefix
+ * query while typing, p50/p95/p99 each. On PostgreSQL with `TEST_DATABASE_URL` (a schema of its own, dropped).
+ *
+ *   npx tsx bench/search.ts                 # SQLite
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npx tsx bench/search.ts
+ *   npx tsx bench/search.ts --pages 1000 --assets 10000 --requests 200   # smaller
+ */
+import { performance } from 'node:perf_hooks';
+import { nextId } from '../src/server/db/dialect.js';
+import { SYSTEM_ACTOR } from '../src/server/lib/context.js';
+import { ensureAssetFolder, insertAssetRecord } from '../src/server/modules/assets/asset-records.js';
+import { insertPageRecord } from '../src/server/modules/pages/page-records.js';
+import { newNodeRow, treeRepository } from '../src/server/modules/tree/tree.repository.js';
+import { createTestApp } from '../src/server/test/harness.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const PAGES = arg('pages', 10_000);
+const ASSETS = arg('assets', 100_000);
+const REQUESTS = arg('requests', 300);
+const PER_FOLDER = Math.max(1, Math.ceil(PAGES / 100));
+const ASSETS_PER_FOLDER = Math.max(1, Math.ceil(ASSETS / 100));
+
+// A deterministic vocabulary: common English words and made-up ones, drawn with a skewed distribution.
+const COMMON = (
+  'gallery harbour running garden museum winter summer report budget council library school river ' +
+  'market festival history science music theatre bridge station hospital transport housing planning'
+).split(' ');
+let seed = 42;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vi', 'so', 'pe', 'da', 'gu', 'fe', 'ri', 'mo', 'zu', 'be'];
+const invented = Array.from({ length: 20_000 }, () =>
+  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => syllables[Math.floor(rand() * syllables.length)]).join(''),
+);
+const word = () =>
+  rand() < 0.1 ? COMMON[Math.floor(rand() * COMMON.length)]! : invented[Math.floor(rand() ** 2 * invented.length)]!;
+const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
+
+async function main() {
+  const t = await createTestApp({ CMS_SEED: 'true', CMS_RESPONSE_CACHE: 'off' });
+  const db = t.app.folio.ctx.db;
+  const dialect = t.app.folio.ctx.database.dialect;
+  const now = Date.now();
+  try {
+    const started = performance.now();
+    const site = (await treeRepository.resolve(db, ['demo'])).chain[0]!;
+    for (let f = 0; f * PER_FOLDER < PAGES; f++) {
+      await db.transaction().execute(async (trx) => {
+        const folderId = await nextId(trx, 'folder');
+        await treeRepository.insert(trx, newNodeRow(folderId, site.id, 'folder', `f${f}`, new Date(now).toISOString()));
+        for (let i = f * PER_FOLDER; i < Math.min(PAGES, (f + 1) * PER_FOLDER); i++) {
+          const pageId = await insertPageRecord(trx, {
+            parentId: folderId,
+            name: `p${i}`,
+            templateName: 'article',
+            displayName: sentence(4),
+            actor: SYSTEM_ACTOR,
+            now,
+          });
+          for (let w = 0; w < 3; w++) {
+            await trx
+              .insertInto('widgets')
+              .values({
+                id: await nextId(trx, 'widget'),
+                page_id: pageId,
+                region: 'body',
+                position: w,
+                type: 'cmsRichText',
+                scope: 'local',
+                editable: 1,
+                fields: JSON.stringify({ text: `<p>${sentence(30)}</p><p><b>${sentence(30)}</b></p>` }),
+                shared_asset_id: null,
+              })
+              .execute();
+          }
+        }
+      });
+    }
+    const pagesDone = performance.now();
+    for (let f = 0; f * ASSETS_PER_FOLDER < ASSETS; f++) {
+      await db.transaction().execute(async (trx) => {
+        const chain = await ensureAssetFolder(trx, ['Assets', 'bench', `a${f}`], now);
+        const folderId = chain[chain.length - 1]!.id;
+        for (let i = f * ASSETS_PER_FOLDER; i < Math.min(ASSETS, (f + 1) * ASSETS_PER_FOLDER); i++) {
+          await insertAssetRecord(trx, {
+            folderId,
+            name: `asset-${i}.txt`,
+            type: 'cmsRichTextAsset',
+            fields: { displaytitle: sentence(3), alttext: sentence(5), text: `<p>${sentence(20)}</p>` },
+            actor: SYSTEM_ACTOR,
+            now,
+          });
+        }
+      });
+    }
+    const assetsDone = performance.now();
+    console.log(
+      `${dialect}: ${PAGES} pages in ${((pagesDone - started) / 1000).toFixed(1)} s, ` +
+        `${ASSETS} assets in ${((assetsDone - pagesDone) / 1000).toFixed(1)} s (index filled by the triggers)`,
+    );
+
+    const measure = async (name: string, q: () => string) => {
+      for (let i = 0; i < 20; i++)
+        await t.request({ method: 'GET', url: `/cms/rest/search?q=${encodeURIComponent(q())}` });
+      const times: number[] = [];
+      let hits = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        const t0 = performance.now();
+        const res = await t.request({ method: 'GET', url: `/cms/rest/search?q=${encodeURIComponent(q())}` });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+        hits += (JSON.parse(res.body) as { items: unknown[] }).items.length;
+      }
+      times.sort((a, b) => a - b);
+      const p = (x: number) => times[Math.min(times.length - 1, Math.floor(x * times.length))]!.toFixed(1);
+      console.log(
+        `${dialect} ${name}: p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms (${REQUESTS} requests, ${(hits / REQUESTS).toFixed(1)} hits each)`,
+      );
+    };
+    await measure('one word', () => word());
+    await measure('prefix while typing', () => {
+      const w = word();
+      return w.slice(0, Math.max(3, w.length - 2));
+    });
+    await measure('two words, last a prefix', () => `${word()} ${word().slice(0, 3)}`);
+  } finally {
+    await t.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+/**
+ * The words of stored content for the full-text index (migration 0270): every string of a JSON value (a page's SEO
+ * fields, a widget's or an asset's fields), rich text as its text (tags dropped, common entities decoded), joined by
+ * spaces. SQLite calls it from the index triggers as the application function `folio_search_text(json)`, registered
+ * on every connection that writes (db/database.ts); PostgreSQL has a SQL function of the same name and meaning.
+ */
+export const SEARCH_TEXT_FUNCTION = 'folio_search_text';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Text of one string: tags become spaces, entities their characters; control characters go (snippet markers). */
+export function plainText(s: string): string {
+  return (
+    s
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_m, name: string) => ENTITIES[name] ?? ' ')
+      // eslint-disable-next-line no-control-regex -- control characters are what goes
+      .replace(/[\u0000-\u0008\u000e-\u001f]/g, ' ')
+  );
+}
+
+/** Every string in the JSON text `json`, as plain text, joined by spaces; '' for null or non-JSON. */
+export function searchText(json: unknown): string {
+  if (typeof json !== 'string' || json === '') return '';
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return plainText(json);
+  }
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      if (v.trim()) out.push(plainText(v));
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return out.join(' ');
+}

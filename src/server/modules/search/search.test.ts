@@ -1,0 +1,298 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SearchResults, type SearchHit } from '../../../shared/api/search.js';
+import { SEARCH_URL } from '../../../shared/api/paths.js';
+import { createTestApp, problemOf, type TestApp } from '../../test/harness.js';
+import { upload } from '../assets/assets.fixtures.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ CMS_SEED: 'true' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** GET /search with these query pairs; answers the response. */
+function get(params: Record<string, string | string[]>, authorization?: string) {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) qs.append(k, one);
+  return t.request({
+    method: 'GET',
+    url: `${SEARCH_URL}?${qs.toString()}`,
+    ...(authorization !== undefined ? { headers: { authorization } } : {}),
+  });
+}
+
+/** The hits of a search, checked against the contract. */
+async function search(params: Record<string, string | string[]>, authorization?: string): Promise<SearchResults> {
+  const res = await get(params, authorization);
+  expect(res.statusCode, res.body).toBe(200);
+  return SearchResults.strict().parse(res.json());
+}
+const paths = async (q: string, more: Record<string, string | string[]> = {}) =>
+  (await search({ q, ...more })).items.map((h) => h.path);
+
+/** PUTs an article page at demo/articles/<name> with a rich text widget; answers the response. */
+async function putPage(name: string, text: string, more: Record<string, unknown> = {}) {
+  const res = await t.request({
+    method: 'PUT',
+    url: `/cms/rest/pages/by-path/demo/articles/${name}`,
+    payload: {
+      templateName: 'article',
+      displayName: name,
+      body: [
+        {
+          name: 'body',
+          widgets: [{ type: 'cmsRichText', scope: 'local', editable: true, asset: { fields: { text } } }],
+        },
+      ],
+      ...more,
+    },
+  });
+  expect([200, 201], res.body).toContain(res.statusCode);
+  return res;
+}
+
+describe('GET /cms/rest/search', () => {
+  it('rejects unauthenticated', async () => {
+    const res = await get({ q: 'demo' }, '');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('rejects an invalid query with a 400 problem', async () => {
+    for (const params of [
+      {} as Record<string, string>,
+      { q: '' },
+      { q: 'x'.repeat(201) },
+      { q: 'a', limit: '0' },
+      { q: 'a', limit: '101' },
+      { q: 'a', limit: 'ten' },
+      { q: 'a', kind: 'widget' },
+      { q: 'a', state: 'Sleeping' },
+      { q: 'a', cursor: 'not-a-cursor' },
+    ]) {
+      const res = await get(params);
+      expect(res.statusCode, JSON.stringify(params)).toBe(400);
+      expect(problemOf(res).status).toBe(400);
+    }
+    const missing = await get({ q: 'a', folder: 'demo/nowhere' });
+    expect(missing.statusCode).toBe(404);
+    expect(problemOf(missing).code).toBe('FOLDER_NOT_FOUND');
+  });
+
+  it('takes query syntax as words: no input makes it fail', async () => {
+    await putPage('syntax', '<p>Quotes and stars everywhere</p>');
+    for (const q of [
+      '"',
+      '"quotes',
+      'quotes"',
+      '- -',
+      '-',
+      '*',
+      'AND',
+      'OR NOT',
+      'NEAR(quotes)',
+      'title:quotes',
+      '(quotes',
+      "quo'tes",
+      '!!quotes',
+      'quotes & | !',
+      '^quotes',
+      '{title}: quotes',
+      'quotes:*',
+      '\\',
+      '<->',
+    ]) {
+      const res = await get({ q });
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      SearchResults.parse(res.json());
+    }
+    expect(await paths('"quotes and')).toContain('demo/articles/syntax');
+    expect(await paths('(quotes)')).toContain('demo/articles/syntax');
+    expect(await paths('stars:*')).toContain('demo/articles/syntax');
+    expect((await search({ q: '- - "' })).items).toEqual([]);
+  });
+
+  it('matches by English stem, in rich text as text, with an escaped snippet', async () => {
+    await putPage('race', '<p>The <b>runners</b> ran; Tom &amp; Jerry were <em>running</em> 3 &lt; 4 &gt; 2.</p>');
+    const found = await search({ q: 'run' });
+    const hit = found.items.find((h) => h.path === 'demo/articles/race')!;
+    expect(hit).toMatchObject({ kind: 'page', title: 'race', type: 'article', state: 'Draft' });
+    expect(hit.snippet).toContain('<mark>running</mark>');
+    expect(hit.snippet).toContain('Tom &amp; Jerry');
+    expect(hit.snippet, hit.snippet).toContain('3 &lt; 4 &gt; 2');
+    // Nothing but <mark> is markup: the tags of the rich text are gone, not escaped.
+    expect(hit.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    expect(hit.snippet).not.toContain('&lt;b&gt;');
+    // Tag names and attributes are not words of the page.
+    expect(await paths('em')).not.toContain('demo/articles/race');
+    expect(await paths('runs')).toContain('demo/articles/race');
+  });
+
+  it('matches phrases in order, excludes -words, and the last word as a prefix', async () => {
+    await putPage('fox', '<p>The quick brown fox jumps over the gallery wall.</p>');
+    await putPage('dog', '<p>A brown quick dog sleeps in the garden.</p>');
+    expect((await paths('quick brown')).sort()).toEqual(['demo/articles/dog', 'demo/articles/fox']);
+    expect(await paths('"quick brown"')).toEqual(['demo/articles/fox']);
+    expect(await paths('"quick brown')).toEqual(['demo/articles/fox']);
+    expect(await paths('brown -fox')).toEqual(['demo/articles/dog']);
+    expect(await paths('brown -"quick brown"')).toEqual(['demo/articles/dog']);
+    expect(await paths('galle')).toEqual(['demo/articles/fox']);
+    expect(await paths('brown gard')).toEqual(['demo/articles/dog']);
+    // Only the last word is a prefix; a closed phrase is not one.
+    expect(await paths('galle wall')).toEqual([]);
+    expect(await paths('"galle"')).toEqual([]);
+  });
+
+  it('answers a title match before a body match', async () => {
+    await putPage('lighthouse', '<p>Nothing to see.</p>', { displayName: 'Lighthouse keepers' });
+    await putPage('coast', '<p>The lighthouse on the coast, the lighthouse again.</p>');
+    expect((await paths('lighthouse')).slice(0, 2)).toEqual(['demo/articles/lighthouse', 'demo/articles/coast']);
+  });
+
+  it('searches SEO fields, summaries, folder titles, asset fields, alt text and file names', async () => {
+    await putPage('seo', '<p>plain</p>', {
+      summary: 'A summary about zeppelins',
+      seo: { metaDescription: 'Meta words about quokkas', tags: ['marmalade'] },
+    });
+    expect(await paths('zeppelin')).toEqual(['demo/articles/seo']);
+    expect(await paths('quokkas')).toEqual(['demo/articles/seo']);
+    expect(await paths('marmalade')).toEqual(['demo/articles/seo']);
+    // Seeded: the section "Our team", the images with their alt text.
+    const team = (await search({ q: 'team' })).items.find((h) => h.path === 'demo/about/team');
+    expect(team).toMatchObject({ kind: 'folder', type: 'section', state: null, title: 'Our team' });
+    const hills = await search({ q: 'hills' });
+    expect(hills.items.map((h) => h.path)).toContain('Assets/images/hero.jpg');
+    const res = await upload(t, 'Assets/docs/annual-report.pdf', Buffer.from('%PDF-1.4\n'), {
+      filename: 'annual-report.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const report = (await search({ q: 'annual' })).items.find((h) => h.path === 'Assets/docs/annual-report.pdf');
+    expect(report).toMatchObject({ kind: 'asset', state: 'Draft' });
+  });
+
+  it('finds the new words right after a PUT, never the removed ones', async () => {
+    const first = await putPage('news', '<p>An albatross landed.</p>');
+    expect(await paths('albatross')).toEqual(['demo/articles/news']);
+    const etag = String(first.headers.etag);
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/pages/by-path/demo/articles/news',
+      payload: {
+        templateName: 'article',
+        body: [
+          {
+            name: 'body',
+            widgets: [
+              { type: 'cmsRichText', scope: 'local', editable: true, asset: { fields: { text: '<p>A pelican.</p>' } } },
+            ],
+          },
+        ],
+      },
+      headers: { 'if-match': etag },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await paths('albatross')).toEqual([]);
+    expect(await paths('pelican')).toEqual(['demo/articles/news']);
+  });
+
+  it('finds a renamed or moved item at its new path, a copy at its own, and never a deleted one', async () => {
+    await putPage('kiwi', '<p>The kiwi is a bird.</p>');
+    const rename = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/rename',
+      payload: { path: 'demo/articles', newName: 'stories' },
+    });
+    expect(rename.statusCode, rename.body).toBeLessThan(300);
+    expect(await paths('kiwi')).toEqual(['demo/stories/kiwi']);
+    const move = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/move',
+      payload: { itemPath: 'demo/stories/kiwi', targetFolderPath: 'demo/news' },
+    });
+    expect(move.statusCode, move.body).toBeLessThan(300);
+    expect(await paths('kiwi')).toEqual(['demo/news/kiwi']);
+    const copy = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/copy',
+      payload: { itemPath: 'demo/news/kiwi', targetFolderPath: 'demo/stories' },
+    });
+    expect(copy.statusCode, copy.body).toBeLessThan(300);
+    expect((await paths('kiwi')).sort()).toEqual(['demo/news/kiwi', 'demo/stories/kiwi']);
+    // A renamed page is found by its new name.
+    const renamePage = await t.request({
+      method: 'POST',
+      url: '/cms/rest/folders/rename',
+      payload: { path: 'demo/stories/kiwi', newName: 'flightless' },
+    });
+    expect(renamePage.statusCode, renamePage.body).toBeLessThan(300);
+    expect(await paths('flightless')).toEqual(['demo/stories/flightless']);
+
+    const del = await t.request({ method: 'DELETE', url: '/cms/rest/pages/by-path/demo/news/kiwi' });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    expect(await paths('kiwi')).toEqual(['demo/stories/flightless']);
+    const delFolder = await t.request({
+      method: 'DELETE',
+      url: '/cms/rest/folders/by-path/demo/stories?includeSubFolders=true',
+    });
+    expect(delFolder.statusCode, delFolder.body).toBeLessThan(300);
+    expect(await paths('kiwi')).toEqual([]);
+    expect(await paths('flightless')).toEqual([]);
+    const rows = await t.app.folio.ctx.db
+      .selectFrom('search_docs' as never)
+      .select('node_id' as never)
+      .execute();
+    const nodes = await t.app.folio.ctx.db.selectFrom('nodes').select('id').execute();
+    expect(rows.length).toBe(nodes.length - 1); // every node but the root, no leftovers
+  });
+
+  it('filters by kind, site, folder, state and type', async () => {
+    await putPage('otter', '<p>Otters swim.</p>');
+    const up = await upload(t, 'Assets/animals/otter.png', Buffer.from('not really a png'), {
+      filename: 'otter.png',
+      contentType: 'application/octet-stream',
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    expect((await paths('otter')).sort()).toEqual(['Assets/animals/otter.png', 'demo/articles/otter']);
+    expect(await paths('otter', { kind: 'page' })).toEqual(['demo/articles/otter']);
+    expect((await paths('otter', { kind: ['page', 'asset'] })).length).toBe(2);
+    expect(await paths('otter', { kind: 'folder' })).toEqual([]);
+    expect(await paths('otter', { site: 'demo' })).toEqual(['demo/articles/otter']);
+    expect(await paths('otter', { site: 'Assets' })).toEqual(['Assets/animals/otter.png']);
+    expect(await paths('otter', { folder: 'demo/articles' })).toEqual(['demo/articles/otter']);
+    expect(await paths('otter', { folder: 'demo/about' })).toEqual([]);
+    expect(await paths('otter', { folder: 'Assets/animals', site: 'demo' })).toEqual([]);
+    expect(await paths('otter', { type: 'cmsRichText' })).toEqual(['demo/articles/otter']);
+    expect(await paths('otter', { type: 'cmsVideo' })).toEqual([]);
+    expect((await paths('otter', { state: 'Draft' })).length).toBe(2);
+    expect(await paths('otter', { state: ['Public', 'Review'] })).toEqual([]);
+  });
+
+  it('pages through every hit with the cursor, each once', async () => {
+    for (const n of ['p1', 'p2', 'p3', 'p4', 'p5']) await putPage(n, `<p>walrus ${n}</p>`);
+    const seen: SearchHit[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const r: SearchResults = await search({ q: 'walrus', limit: '2', ...(cursor ? { cursor } : {}) });
+      seen.push(...r.items);
+      cursor = r.next;
+      if (!cursor) break;
+    }
+    expect(seen.map((h) => h.path).sort()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5'].map((n) => `demo/articles/${n}`));
+  });
+
+  it('answers a viewer what they may read, with snippets', async () => {
+    await putPage('heron', '<p>A grey heron.</p>');
+    const folder = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/folders/by-path/demo/articles',
+      payload: { accessLevel: 'READ' },
+    });
+    expect(folder.statusCode, folder.body).toBeLessThan(300);
+    const viewer = await t.createUser('vera', 'Viewer');
+    const r = await search({ q: 'heron' }, viewer);
+    expect(r.items.map((h) => h.path)).toEqual(['demo/articles/heron']);
+    expect(r.items[0]!.snippet).toContain('<mark>heron</mark>');
+  });
+});
