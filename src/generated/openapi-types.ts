@@ -224,6 +224,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cms/rest/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find pages, assets and folder items by what they say
+     * @description Searches titles, SEO fields, every text field of every widget (rich text as its text), asset fields, alt text, file names and folder titles. Words match by English stem, `"a phrase"` matches words in order, `-word` excludes, and the last word also matches as a prefix while typing; the text is always taken as words, never as query syntax. Best match first (a title match before a body match); `snippet` is HTML-escaped with the matched words in `<mark>`. Only items the caller may read are answered. The index changes in the transaction of every write: a search after a write answers sees it. Pass `next` as `cursor` for the following page.
+     */
+    get: operations['getSearch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cms/rest/assets/by-path/{path}': {
     parameters: {
       query?: never;
@@ -497,7 +517,7 @@ export interface paths {
     };
     /**
      * The children of a site, section, folder or asset folder as a table shows them: name, kind, title, workflow state, when and by whom last changed (strong ETag)
-     * @description One row per child, for the admin app's tables and trees; the `ETag` changes whenever a row would.
+     * @description One row per child, for the admin app's tables and trees; the `ETag` changes whenever a row would. `kind` keeps only children of those kinds (`folder`: the subfolders of a folder of many assets); `accessLevel` is the caller's on the container, as its own GET says.
      */
     get: operations['getFoldersChildrenByPath'];
     put?: never;
@@ -2566,6 +2586,110 @@ export interface operations {
       };
       /** @description Problem details (415): the body is of a type this route does not take */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  getSearch: {
+    parameters: {
+      query: {
+        q: string;
+        kind?: ('page' | 'asset' | 'folder')[];
+        site?: string;
+        folder?: string;
+        state?: ('Draft' | 'Review' | 'Public' | 'Quick Edit' | 'Archive')[];
+        type?: string;
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** @enum {string} */
+              kind: 'page' | 'asset' | 'folder';
+              path: string;
+              title: string;
+              type: string;
+              state: ('Draft' | 'Review' | 'Public' | 'Quick Edit' | 'Archive') | null;
+              modified: string | null;
+              snippet: string;
+            }[];
+            next: string | null;
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5219,7 +5343,9 @@ export interface operations {
   };
   getFoldersChildrenByPath: {
     parameters: {
-      query?: never;
+      query?: {
+        kind?: string;
+      };
       header?: never;
       path: {
         /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
@@ -5236,6 +5362,8 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {string} */
+            accessLevel: 'READ' | 'WRITE' | 'ADMIN';
             items: {
               name: string;
               /** @enum {string} */
