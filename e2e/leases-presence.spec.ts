@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN_STORAGE_STATE } from './support/env';
 import { signInThroughForm } from './support/sign-in';
 import { adminApi, createUser } from './support/users';
 
@@ -124,4 +125,33 @@ test('a late save shows who saved, when, and the changed words; keep both is the
       return [stored.displayName, stored.summary];
     })
     .toEqual(['Opening hours of the corner shop', 'When we are open.']);
+});
+
+test("closing the holder's tab ends the lease: the reader may edit at once", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // Admin, in a tab of his own, changes the page: he holds the lease.
+  const adminContext = await browser.newContext({ baseURL, storageState: ADMIN_STORAGE_STATE });
+  const holder = await adminContext.newPage();
+  await holder.goto(`/pages/${PAGE}`);
+  await expect(holder.getByRole('heading', { level: 1, name: 'Opening hours of the shop' })).toBeVisible();
+  await editDisplayName(holder, 'Opening hours');
+  await expect
+    .poll(async () => (await (await api.get(`/cms/rest/pages/by-path/${PAGE}`)).json()).workflow.checkedOutUser)
+    .toBe('admin');
+
+  // Bob sees it read-only.
+  const other = await bobsPage(browser, baseURL!);
+  await other.goto(`/pages/${PAGE}`);
+  await expect(other.getByText(/^admin is editing since /)).toBeVisible();
+  await other.getByRole('tab', { name: 'Properties' }).click();
+  await expect(other.getByLabel('Display name')).not.toBeEditable();
+
+  // Admin closes his tab (pagehide sends the release): bob's editor learns it from the live event.
+  await holder.close({ runBeforeUnload: true });
+  await expect(other.getByText(/^admin is editing since /)).toBeHidden({ timeout: 10_000 });
+  await expect(other.getByLabel('Display name')).toBeEditable();
+  const lease = await (await api.get(`/cms/rest/leases/page/${PAGE}`)).json();
+  expect(lease.lease).toBeNull();
+  await other.context().close();
+  await adminContext.close();
 });
