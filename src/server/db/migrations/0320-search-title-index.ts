@@ -4,8 +4,8 @@ import { isPostgres } from '../dialect.js';
 /**
  * Search speed (issue 39 item 5): a title match ranks before a body match, so the best hits of a frequent word are
  * found among the few items whose title holds it. A title index of its own lets the engine rank those few without
- * ranking every item the word occurs in: an FTS5 table over `search_docs.title` on SQLite (prefix indexes for the
- * word being typed), a `title_tsv` column with a GIN index on PostgreSQL.
+ * ranking every item the word occurs in: an FTS5 table over `search_docs.title` on SQLite, a `title_tsv` column
+ * with a GIN index on PostgreSQL. SQLite's FTS tables get prefix indexes (2–4 letters) for the word being typed.
  *
  * PostgreSQL also moves to `folio_english`: English stemming without the stopword list, as SQLite's Porter
  * tokenizer does ("the who" finds what it finds on both engines).
@@ -30,13 +30,19 @@ export const searchTitleIndex: Migration = {
       await sql`create index search_docs_title_tsv on search_docs using gin (title_tsv)`.execute(db);
       return;
     }
+    for (const event of ['insert', 'delete', 'update']) {
+      await sql`drop trigger ${sql.raw(`search_docs_search_${event}`)}`.execute(db);
+    }
+    // Prefix indexes for the word being typed: without them a short prefix merges the lists of every word it
+    // starts, for every row it is asked about (ranking and snippets alike).
+    await sql`drop table search_fts`.execute(db);
+    await sql`create virtual table search_fts using fts5(title, body, content='search_docs', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2', prefix='2 3 4')`.execute(db);
+    await sql`insert into search_fts (search_fts) values ('rebuild')`.execute(db);
     await sql`create virtual table search_title_fts using fts5(title, content='search_docs', content_rowid='id',
         tokenize='porter unicode61 remove_diacritics 2', prefix='2 3 4')`.execute(db);
     await sql`insert into search_title_fts (search_title_fts) values ('rebuild')`.execute(db);
     // Both FTS tables follow their content rows; the title one only when the title changes.
-    for (const event of ['insert', 'delete', 'update']) {
-      await sql`drop trigger ${sql.raw(`search_docs_search_${event}`)}`.execute(db);
-    }
     await sql`create trigger search_docs_search_insert after insert on search_docs begin
         insert into search_fts (rowid, title, body) values (new.id, new.title, new.body);
         insert into search_title_fts (rowid, title) values (new.id, new.title);

@@ -193,11 +193,15 @@ export const searchRepository = {
             from search_docs d ${joins}, (select ${tsQuery(s)} as q) q
             where d.id in (${sql.join(ids)})`.execute(db)
         ).rows
-      : (
+      : // The FTS table alone first: joined, the planner may walk every match instead of seeking these rows.
+        (
           await sql<Row>`
-            select d.node_id, snippet(search_fts, -1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 16) as snippet, ${rest}
-            from search_fts join search_docs d on d.id = search_fts.rowid ${joins}
-            where search_fts match ${fts5Match(s)} and search_fts.rowid in (${sql.join(ids)})`.execute(db)
+            with f as materialized (
+              select rowid as id, snippet(search_fts, -1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 16) as snippet
+              from search_fts where search_fts match ${fts5Match(s)} and rowid in (${sql.join(ids)})
+            )
+            select d.node_id, f.snippet, ${rest}
+            from f join search_docs d on d.id = f.id ${joins}`.execute(db)
         ).rows;
     const out = new Map<string, HitDetails>();
     for (const r of rows) {
