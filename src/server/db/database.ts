@@ -33,6 +33,7 @@ import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
 import { leaseMirror } from './migrations/0261-lease-mirror.js';
 import { searchIndex } from './migrations/0270-search-index.js';
+import { workflowSchedule } from './migrations/0290-workflow-schedule.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0260-item-leases': itemLeases,
   '0261-lease-mirror': leaseMirror,
   '0270-search-index': searchIndex,
+  '0290-workflow-schedule': workflowSchedule,
 };
 
 export interface DatabaseOptions {
