@@ -30,7 +30,7 @@ async function read(t: TestApp, name: string) {
 }
 const ago = (t: TestApp, ms: number) => new Date(t.app.folio.ctx.now() - ms).toISOString();
 
-describe('scheduled publishing: PUT and GET', () => {
+describe('scheduled publishing: PUT and GET', { timeout: 90_000 }, () => {
   it('sets, shows in UTC, lists on the folder screen and clears publishAt and unpublishAt', async () => {
     const t = await start();
     expect((await put(t, 'later', {})).statusCode).toBe(201);
@@ -90,7 +90,7 @@ describe('scheduled publishing: PUT and GET', () => {
   });
 });
 
-describe('scheduled publishing: the scheduler', () => {
+describe('scheduled publishing: the scheduler', { timeout: 90_000 }, () => {
   it('approves at publishAt and archives at unpublishAt, once, as the scheduler', async () => {
     const t = await start();
     expect((await put(t, 'soon', { workflow: { publishAt: ago(t, 1000) } })).statusCode).toBe(201);

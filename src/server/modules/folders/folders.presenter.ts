@@ -228,6 +228,7 @@ function presentChildSummary(r: ChildSummaryRow): ChildSummary {
     ...(unpublishAt ? { unpublishAt } : {}),
     lastModified: referenceTime(changed.at),
     ...(changed.by ? { lastModifiedBy: changed.by } : {}),
+    ...(r.checked_out_user ? { checkedOut: true as const, checkedOutUser: r.checked_out_user } : {}),
   };
 }
 

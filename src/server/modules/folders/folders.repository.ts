@@ -303,6 +303,8 @@ export const foldersRepository = {
         'pages.unpublish_at as page_unpublish_at',
         'assets.publish_at as asset_publish_at',
         'assets.unpublish_at as asset_unpublish_at',
+        // The lease mirror (modules/leases): who has the page or asset checked out, '' when nobody.
+        sql<string | null>`coalesce(pages.checked_out_user, assets.checked_out_user)`.as('checked_out_user'),
       ])
       .where('nodes.parent_id', '=', parentId)
       .$if(kinds !== undefined, (q) => q.where('nodes.kind', 'in', kinds!))
