@@ -2772,6 +2772,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -2900,6 +2904,10 @@ export interface operations {
             checkedOutUser?: string;
             /** @description Why: required (not blank) when the write rejects the item; stored trimmed; ignored otherwise. */
             comment?: string;
+            /** @description When the item is approved (becomes Public) by the scheduler; null clears it. Needs the Editor role; a past time acts at once. Cleared when the item is approved. */
+            publishAt?: string | null;
+            /** @description When the item is archived by the scheduler (if it is Public or in Quick Edit then); null clears it. Needs the Editor role; must be after publishAt. Cleared when the item is archived. */
+            unpublishAt?: string | null;
           };
           id?: string;
           name?: string;
@@ -2938,6 +2946,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -2991,6 +3003,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -3461,6 +3477,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -3655,6 +3675,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             lastModifiedDate: string;
             createdDate: string;
@@ -3855,6 +3879,10 @@ export interface operations {
                   /** @description ISO 8601 time of the rejection. */
                   at: string;
                 } | null;
+                /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+                publishAt?: string;
+                /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+                unpublishAt?: string;
               };
               lastModifiedDate: string;
               createdDate: string;
@@ -5370,6 +5398,8 @@ export interface operations {
               kind: 'site' | 'folder' | 'section' | 'sectionlink' | 'externallink' | 'page' | 'asset';
               title?: string;
               workflowState?: string;
+              publishAt?: string;
+              unpublishAt?: string;
               lastModified: string;
               lastModifiedBy?: string;
               /** @enum {boolean} */
@@ -6639,6 +6669,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             seo: {
               browserTitle: string;
@@ -6812,6 +6846,10 @@ export interface operations {
             checkedOutUser?: string;
             /** @description Why: required (not blank) when the write rejects the item; stored trimmed; ignored otherwise. */
             comment?: string;
+            /** @description When the item is approved (becomes Public) by the scheduler; null clears it. Needs the Editor role; a past time acts at once. Cleared when the item is approved. */
+            publishAt?: string | null;
+            /** @description When the item is archived by the scheduler (if it is Public or in Quick Edit then); null clears it. Needs the Editor role; must be after publishAt. Cleared when the item is archived. */
+            unpublishAt?: string | null;
           };
           seo?: {
             browserTitle?: string;
@@ -6911,6 +6949,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             seo: {
               browserTitle: string;
@@ -7007,6 +7049,10 @@ export interface operations {
                 /** @description ISO 8601 time of the rejection. */
                 at: string;
               } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
             };
             seo: {
               browserTitle: string;

@@ -11,6 +11,8 @@ import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import { startOrphanSweeper } from './blobs/orphan-sweep.js';
 import { assetsRepository } from './modules/assets/assets.repository.js';
+import { treeRepository } from './modules/tree/tree.repository.js';
+import { startScheduler, type Scheduler } from './lib/scheduler.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerDurableWrites } from './plugins/durable-writes.js';
@@ -87,6 +89,8 @@ export interface FolioExtras {
   routes: { method: string; url: string; documented: boolean; provesActor: boolean; changesContent: boolean }[];
   /** The response cache (null when CMS_RESPONSE_CACHE=off). */
   responseCache: ResponseCache | null;
+  /** This node's part of scheduled publishing (lib/scheduler.ts). */
+  scheduler: Scheduler;
 }
 
 /** How long a shutdown waits for running requests before it closes the database anyway. */
@@ -286,6 +290,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerSpa(app, config.webDir, routes);
 
+  // Scheduled publishing moves items through the same by-path read and PUT as a person's workflow move.
+  const pathOf = (id: string) => treeRepository.pathOf(database.db, id);
+  const scheduler = startScheduler(ctx, [
+    { kind: 'page', pathOf, get: pageEtags.get, put: pageEtags.put },
+    { kind: 'asset', pathOf, get: assetEtags.get, put: assetEtags.put },
+  ]);
+  app.addHook('preClose', () => scheduler.stop());
+
   if (config.seed) {
     await app.ready();
     if (await seedDemo(app, auth, ctx.db)) app.log.info('seeded the demo site');
@@ -297,6 +309,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     generatedAdminPassword: admin.generatedPassword,
     routes,
     responseCache,
+    scheduler,
   };
   return Object.assign(app, { folio: extras });
 }

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   CMS_RESPONSE_CACHE_MB: z.coerce.number().positive().default(64),
   CMS_RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().positive().default(30),
   CMS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  // How often each node looks for scheduled publishing that is due (modules/pages/page-schedule.ts).
+  CMS_SCHEDULE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +103,8 @@ export interface Config {
   responseCacheMaxAgeMs: number;
   /** How long a check-out lease holds without renewal (`CMS_LEASE_SECONDS`, 120; modules/leases). */
   leaseMs: number;
+  /** How often each node acts on due `publishAt` / `unpublishAt` (`CMS_SCHEDULE_SECONDS`, 5; lib/scheduler.ts). */
+  scheduleMs: number;
 }
 
 /** Reads and validates the configuration; throws a readable error for bad values. */
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: Math.floor(e.CMS_RESPONSE_CACHE_MB * MiB),
     responseCacheMaxAgeMs: e.CMS_RESPONSE_CACHE_MAX_AGE_S * 1000,
     leaseMs: e.CMS_LEASE_SECONDS * 1000,
+    scheduleMs: Math.round(e.CMS_SCHEDULE_SECONDS * 1000),
   };
 }
 

@@ -167,6 +167,9 @@ export interface PagesTable {
   checked_out_user: string;
   /** JSON `{reason, by, at}` of the last Reject, until the item moves on (migration 0220). */
   rejection: string | null;
+  /** When the scheduler approves it / archives it (ISO 8601 UTC; migration 0290); null when not scheduled. */
+  publish_at: string | null;
+  unpublish_at: string | null;
   /** JSON objects. */
   seo: string;
   calendar: string;
@@ -220,6 +223,9 @@ export interface AssetsTable {
   checked_out_user: string;
   /** JSON `{reason, by, at}` of the last Reject, until the item moves on (migration 0220). */
   rejection: string | null;
+  /** When the scheduler approves it / archives it (ISO 8601 UTC; migration 0290); null when not scheduled. */
+  publish_at: string | null;
+  unpublish_at: string | null;
   blob_key: string | null;
   content_type: string | null;
   size: number | null;

@@ -24,6 +24,8 @@ export interface AppContext {
 export interface Actor {
   username: string;
   role: Role;
+  /** Writes even while someone else holds the item's check-out lease (scheduled publishing, lib/scheduler.ts). */
+  overridesLease?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { roleAtLeast } from '../../shared/api/auth.js';
+import { roleAtLeast, type Role } from '../../shared/api/auth.js';
 import {
   TRANSITIONS,
   type Rejection,
@@ -8,7 +8,10 @@ import {
   type WorkflowState,
 } from '../../shared/api/workflow.js';
 import type { Actor } from './context.js';
-import { badRequest, conflict } from './errors.js';
+import { badRequest, conflict, forbidden } from './errors.js';
+
+/** The weakest role that may schedule publishing: the one that may approve and archive. */
+const SCHEDULE_ROLE: Role = 'Editor';
 
 /** Transitions the actor may take from `state`. */
 export function availableTransitions(state: string, actor: Actor): TransitionDef[] {
@@ -73,6 +76,58 @@ export interface WorkflowColumns {
   checked_out_user: string;
   /** JSON `Rejection` of the last Reject while the item has not moved on; absent on rows made without it. */
   rejection?: string | null;
+  /** When the scheduler approves / archives the item (ISO 8601 UTC, migration 0290); absent on rows made without. */
+  publish_at?: string | null;
+  unpublish_at?: string | null;
+}
+
+/** A PUT's `workflow.publishAt` / `unpublishAt`: a time with its zone, null to clear, undefined to keep. */
+export interface ScheduleChange {
+  publishAt?: string | null;
+  unpublishAt?: string | null;
+}
+
+/** The stored form of a schedule time: UTC, as `toISOString()` writes it, so text order is time order. */
+const storedTime = (t: string | null) => (t === null ? null : new Date(t).toISOString());
+
+/**
+ * The schedule after a write: what was sent (only an Editor or Admin may change it, as only they may approve and
+ * archive; 403 otherwise), else what was stored, less what the write's own moves did (an approval ends
+ * `publish_at`, an archival `unpublish_at`). 400 when the item would be archived before it is published.
+ */
+function scheduleAfterWrite(
+  current: WorkflowColumns,
+  change: ScheduleChange,
+  moves: readonly TransitionDef[],
+  actor: Actor,
+): { publish_at: string | null; unpublish_at: string | null } {
+  const before = { publish_at: current.publish_at ?? null, unpublish_at: current.unpublish_at ?? null };
+  const sent = {
+    publish_at: change.publishAt === undefined ? undefined : storedTime(change.publishAt),
+    unpublish_at: change.unpublishAt === undefined ? undefined : storedTime(change.unpublishAt),
+  };
+  const changes = (['publish_at', 'unpublish_at'] as const).filter(
+    (k) => sent[k] !== undefined && sent[k] !== before[k],
+  );
+  if (changes.length && !roleAtLeast(actor.role, SCHEDULE_ROLE)) {
+    throw forbidden(`Scheduling publishing needs the ${SCHEDULE_ROLE} role or higher.`);
+  }
+  const after = {
+    publish_at:
+      sent.publish_at !== undefined ? sent.publish_at : moves.some((t) => t.to === 'Public') ? null : before.publish_at,
+    unpublish_at:
+      sent.unpublish_at !== undefined
+        ? sent.unpublish_at
+        : moves.some((t) => t.to === 'Archive')
+          ? null
+          : before.unpublish_at,
+  };
+  if (after.publish_at !== null && after.unpublish_at !== null && after.unpublish_at <= after.publish_at) {
+    throw badRequest('The item would be archived before it is published: unpublishAt must be after publishAt.', [
+      { path: 'workflow.unpublishAt', message: 'must be after publishAt' },
+    ]);
+  }
+  return after;
 }
 
 /**
@@ -86,7 +141,14 @@ export interface WorkflowColumns {
  */
 export function workflowAfterWrite(
   current: WorkflowColumns,
-  change: { contentChanged: boolean; target?: string; checkedOut?: boolean; comment?: string; now?: string },
+  change: {
+    contentChanged: boolean;
+    target?: string;
+    checkedOut?: boolean;
+    comment?: string;
+    now?: string;
+    schedule?: ScheduleChange;
+  },
   actor: Actor,
 ): WorkflowColumns {
   let state = current.workflow_state;
@@ -96,13 +158,13 @@ export function workflowAfterWrite(
     state = applyTransition(state, 'Edit', actor);
     moved = true;
   }
-  if (change.target !== undefined) {
-    for (const t of planTransitions(state, change.target, actor)) {
-      state = t.to;
-      moved = true;
-      rejected = t.name === 'Reject';
-    }
+  const moves = change.target === undefined ? [] : planTransitions(state, change.target, actor);
+  for (const t of moves) {
+    state = t.to;
+    moved = true;
+    rejected = t.name === 'Reject';
   }
+  const schedule = scheduleAfterWrite(current, change.schedule ?? {}, moves, actor);
   let rejection = current.rejection ?? null;
   if (rejected) {
     const reason = change.comment?.trim() ?? '';
@@ -121,6 +183,21 @@ export function workflowAfterWrite(
       ? { checked_out: current.checked_out, checked_out_user: current.checked_out_user }
       : { checked_out: change.checkedOut ? 1 : 0, checked_out_user: change.checkedOut ? actor.username : '' }),
     ...(rejection !== (current.rejection ?? null) ? { rejection } : {}),
+    ...(schedule.publish_at !== (current.publish_at ?? null) ? { publish_at: schedule.publish_at } : {}),
+    ...(schedule.unpublish_at !== (current.unpublish_at ?? null) ? { unpublish_at: schedule.unpublish_at } : {}),
+  };
+}
+
+/** What a move to `state` ends of a schedule (bulk moves): an approval its publishing, an archival its archiving. */
+export function scheduleEndedBy(state: string): { publish_at?: null; unpublish_at?: null } {
+  return state === 'Public' ? { publish_at: null } : state === 'Archive' ? { unpublish_at: null } : {};
+}
+
+/** The `publishAt` / `unpublishAt` members of a workflow object: present only while set. */
+export function scheduleOf(row: WorkflowColumns): { publishAt?: string; unpublishAt?: string } {
+  return {
+    ...(row.publish_at ? { publishAt: row.publish_at } : {}),
+    ...(row.unpublish_at ? { unpublishAt: row.unpublish_at } : {}),
   };
 }
 

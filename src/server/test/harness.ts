@@ -25,7 +25,16 @@ export interface TestApp {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** Creates a user with a role and answers its Basic header. */
   createUser(username: string, role: 'Viewer' | 'Contributor' | 'Editor' | 'Admin'): Promise<string>;
-  close(): Promise<void>;
+  /** Where its data is: another app built on it shares the database (a second node, or a restart). */
+  data: TestData;
+  /** Closes the app; its data goes too unless `keepData` (another app uses it, or will). */
+  close(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/** A test app's data dir and, on PostgreSQL, its schema. */
+export interface TestData {
+  dir: string;
+  pgSchema?: string;
 }
 
 /** Prefix of the PostgreSQL schemas test apps create; the name ends in its creation time (see scripts/test.mjs). */
@@ -56,10 +65,12 @@ async function dropSchema(pgUrl: string, schema: string): Promise<void> {
 export async function createTestApp(
   env: Record<string, string> = {},
   build: Pick<BuildOptions, 'walSync' | 'logStream'> = {},
+  /** The data of another test app, to build this one on (its migrations have run). */
+  data?: TestData,
 ): Promise<TestApp> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'folio-test-'));
+  const dir = data?.dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'folio-test-')));
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const pgSchema = pgUrl ? testSchemaName() : undefined;
+  const pgSchema = pgUrl ? (data?.pgSchema ?? testSchemaName()) : undefined;
   const config = loadConfig({
     CMS_DATA_DIR: dir,
     CMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -130,9 +141,14 @@ export async function createTestApp(
       if (res.statusCode !== 201) throw new Error(`createUser ${username}: ${res.statusCode} ${res.body}`);
       return basic(username, password);
     },
-    async close() {
+    data: { dir, ...(pgSchema ? { pgSchema } : {}) },
+    async close(opts = {}) {
       await app.close();
       const left = mismatches.splice(0);
+      if (opts.keepData) {
+        if (left.length) throw new Error(`Responses that do not match the OpenAPI document:\n${left.join('\n')}`);
+        return;
+      }
       if (left.length) {
         if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema).catch(() => {});
         await fs.rm(dir, { recursive: true, force: true });

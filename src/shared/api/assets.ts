@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AssetTypeId } from '../registry/asset-types.js';
 import { Id, Timestamp } from './common.js';
-import { TransitionComment, TransitionName, WorkflowInfo, WorkflowState } from './workflow.js';
+import { TransitionComment, TransitionName, WorkflowInfo, WorkflowSchedule, WorkflowState } from './workflow.js';
 
 /** Largest page of `GET /cms/rest/assets/list/…`. */
 export const MAX_ASSET_LIST_LIMIT = 200;
@@ -79,6 +79,7 @@ export const AssetPutBody = z.strictObject({
       checkedOut: z.boolean().optional(),
       checkedOutUser: z.string().optional(),
       comment: TransitionComment.optional(),
+      ...WorkflowSchedule,
     })
     .optional(),
   id: z.string().optional(),

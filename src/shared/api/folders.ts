@@ -222,6 +222,10 @@ export const ChildSummary = z.object({
   title: z.string().optional(),
   /** The workflow state of a page or asset. */
   workflowState: z.string().optional(),
+  /** When a page or asset is scheduled to be approved (ISO 8601, UTC): its `workflow.publishAt`. */
+  publishAt: z.string().optional(),
+  /** When a page or asset is scheduled to be archived (ISO 8601, UTC): its `workflow.unpublishAt`. */
+  unpublishAt: z.string().optional(),
   /** When the item last changed: its properties, name or place (for a page or asset also its content). */
   lastModified: z.string(),
   /** Who made that change; absent when the service does not know (items from before it kept track). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WidgetType } from '../registry/widget-types.js';
 import { WidgetFieldValues } from './templates.js';
-import { TransitionComment, WorkflowInfo, WorkflowState } from './workflow.js';
+import { TransitionComment, WorkflowInfo, WorkflowSchedule, WorkflowState } from './workflow.js';
 
 /** Limits of one page body. */
 export const MAX_BODY_REGIONS = 100;
@@ -187,6 +187,7 @@ export const PagePutBody = z.object({
       /** Ignored: the user who checks a page out is always the caller. */
       checkedOutUser: z.string().optional(),
       comment: TransitionComment.optional(),
+      ...WorkflowSchedule,
     })
     .optional(),
   seo: z

@@ -44,6 +44,26 @@ export const TransitionComment = z
   .max(MAX_TRANSITION_COMMENT)
   .describe('Why: required (not blank) when the write rejects the item; stored trimmed; ignored otherwise.');
 
+/**
+ * `workflow.publishAt` / `workflow.unpublishAt` of a PUT: an ISO 8601 date-time with its time zone (`Z` or an
+ * offset); null clears it. Stored and answered in UTC.
+ */
+export const ScheduleTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-05-01T09:00:00Z' })
+  .nullable();
+
+/** What a PUT's `workflow` may schedule (pages and assets alike). */
+export const WorkflowSchedule = {
+  publishAt: ScheduleTime.describe(
+    'When the item is approved (becomes Public) by the scheduler; null clears it. Needs the Editor role; a past ' +
+      'time acts at once. Cleared when the item is approved.',
+  ).optional(),
+  unpublishAt: ScheduleTime.describe(
+    'When the item is archived by the scheduler (if it is Public or in Quick Edit then); null clears it. Needs ' +
+      'the Editor role; must be after publishAt. Cleared when the item is archived.',
+  ).optional(),
+};
+
 /** The workflow object of pages and assets (2.2). */
 export const WorkflowInfo = z.object({
   name: z.string(),
@@ -52,6 +72,10 @@ export const WorkflowInfo = z.object({
   checkedOutUser: z.string(),
   /** Set while the item is back in Draft after a Reject. */
   rejection: Rejection.nullable().optional(),
+  /** Set while the item is scheduled to be approved then (ISO 8601, UTC). */
+  publishAt: z.string().optional().describe('When the scheduler approves the item (ISO 8601, UTC); absent if never.'),
+  /** Set while the item is scheduled to be archived then (ISO 8601, UTC). */
+  unpublishAt: z.string().optional().describe('When the scheduler archives the item (ISO 8601, UTC); absent if never.'),
 });
 export type WorkflowInfo = z.infer<typeof WorkflowInfo>;
 

@@ -240,11 +240,15 @@ export function createAssetMetadata(ctx: AppContext) {
         checkedOut: body.workflow?.checkedOut,
         comment: body.workflow?.comment,
         now: isoTime(ctx.now()),
+        schedule: body.workflow,
       },
       actor,
     );
+    // `rejection` and the schedule are there only when they change.
     const workflowChanged =
       workflow.rejection !== undefined ||
+      workflow.publish_at !== undefined ||
+      workflow.unpublish_at !== undefined ||
       workflow.workflow_state !== row.workflow_state ||
       workflow.checked_out !== row.checked_out ||
       workflow.checked_out_user !== row.checked_out_user;
@@ -350,7 +354,12 @@ export function createAssetMetadata(ctx: AppContext) {
         assertFields(body.type, fields, true);
         const workflow = workflowAfterWrite(
           { workflow_state: 'Draft', checked_out: 0, checked_out_user: '' },
-          { contentChanged: false, target: targetState, checkedOut: body.workflow?.checkedOut },
+          {
+            contentChanged: false,
+            target: targetState,
+            checkedOut: body.workflow?.checkedOut,
+            schedule: body.workflow,
+          },
           actor,
         );
         const folderChain = await ensureAssetFolder(trx, target.folder, now);
@@ -363,7 +372,10 @@ export function createAssetMetadata(ctx: AppContext) {
           actor,
           now,
         });
-        if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 0) await repo.update(trx, id, workflow, at);
+        const scheduled = workflow.publish_at !== undefined || workflow.unpublish_at !== undefined;
+        if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 0 || scheduled) {
+          await repo.update(trx, id, workflow, at);
+        }
         await writeLeaseOfWrite(trx, lease(id), actor.username, checkedOut, now, leaseMs);
         return { ...representAsset((await repo.find(trx, id))!, target.folder), created: true };
       },

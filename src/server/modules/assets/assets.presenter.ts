@@ -3,7 +3,7 @@ import { assetTypeDef } from '../../../shared/registry/index.js';
 import type { Actor } from '../../lib/context.js';
 import { etagForIfMatch } from '../../lib/etag.js';
 import { serialise } from '../../lib/respond.js';
-import { rejectionOf } from '../../lib/workflow.js';
+import { rejectionOf, scheduleOf } from '../../lib/workflow.js';
 import type { AssetRow } from './assets.repository.js';
 
 /** `2026-01-02T03:04:05.678Z` → `2026-01-02T03:04:05.678+0000`, the reference system's timestamps. */
@@ -81,6 +81,7 @@ export function presentAsset(row: AssetRow, folderPath: string): AssetMetadata {
       checkedOut: row.checked_out === 1,
       checkedOutUser: row.checked_out_user,
       rejection: rejectionOf(row.rejection),
+      ...scheduleOf(row),
     },
     lastModifiedDate: referenceTime(row.updated_at),
     createdDate: referenceTime(row.created_at),

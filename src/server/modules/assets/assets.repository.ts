@@ -23,7 +23,17 @@ export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_p
 export type ListedAssetRow = AssetRow & { folder_path: string };
 
 export type AssetPatch = Partial<
-  Pick<AssetsTable, 'fields' | 'search_text' | 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection'>
+  Pick<
+    AssetsTable,
+    | 'fields'
+    | 'search_text'
+    | 'workflow_state'
+    | 'checked_out'
+    | 'checked_out_user'
+    | 'rejection'
+    | 'publish_at'
+    | 'unpublish_at'
+  >
 > & { updated_by?: string };
 
 /** A binary asset's new file: its blob, what the rows say about it, and the workflow after the change. */
@@ -53,6 +63,8 @@ export const assetColumns = [
   'a.checked_out',
   'a.checked_out_user',
   'a.rejection',
+  'a.publish_at',
+  'a.unpublish_at',
   'a.blob_key',
   'a.content_type',
   'a.size',
@@ -287,7 +299,7 @@ export const assetsRepository = {
     db: Kysely<DB>,
     ids: readonly string[],
     patch: Pick<AssetsTable, 'workflow_state'> &
-      Partial<Pick<AssetsTable, 'checked_out' | 'checked_out_user' | 'rejection'>>,
+      Partial<Pick<AssetsTable, 'checked_out' | 'checked_out_user' | 'rejection' | 'publish_at' | 'unpublish_at'>>,
     at: string,
   ): Promise<void> {
     for (const part of chunks(ids)) {

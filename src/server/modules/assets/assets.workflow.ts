@@ -3,7 +3,7 @@ import { roleAtLeast } from '../../../shared/api/auth.js';
 import { TRANSITIONS, type TransitionsResponse } from '../../../shared/api/workflow.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
-import { transitionsOf } from '../../lib/workflow.js';
+import { scheduleEndedBy, transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import { findAsset, findFolder } from './assets.common.js';
 import { assetsRepository as repo } from './assets.repository.js';
@@ -56,6 +56,7 @@ export function createAssetWorkflow(ctx: AppContext) {
         {
           workflow_state: transition.to,
           rejection: null,
+          ...scheduleEndedBy(transition.to),
         },
         isoTime(ctx.now()),
       );

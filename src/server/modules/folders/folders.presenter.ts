@@ -217,11 +217,15 @@ function presentChildSummary(r: ChildSummaryRow): ChildSummary {
         : own;
   const title = titleOf(r);
   const state = r.kind === 'page' ? r.page_state : r.kind === 'asset' ? r.asset_state : null;
+  const publishAt = r.page_publish_at ?? r.asset_publish_at;
+  const unpublishAt = r.page_unpublish_at ?? r.asset_unpublish_at;
   return {
     name: r.name,
     kind: itemKindOf(r.kind),
     ...(title ? { title } : {}),
     ...(state ? { workflowState: state } : {}),
+    ...(publishAt ? { publishAt } : {}),
+    ...(unpublishAt ? { unpublishAt } : {}),
     lastModified: referenceTime(changed.at),
     ...(changed.by ? { lastModifiedBy: changed.by } : {}),
     ...(r.checked_out_user ? { checkedOut: true as const, checkedOutUser: r.checked_out_user } : {}),

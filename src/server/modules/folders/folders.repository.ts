@@ -299,6 +299,10 @@ export const foldersRepository = {
         'pages.updated_by as page_updated_by',
         'assets.workflow_state as asset_state',
         'assets.updated_at as asset_updated_at',
+        'pages.publish_at as page_publish_at',
+        'pages.unpublish_at as page_unpublish_at',
+        'assets.publish_at as asset_publish_at',
+        'assets.unpublish_at as asset_unpublish_at',
         // The lease mirror (modules/leases): who has the page or asset checked out, '' when nobody.
         sql<string | null>`coalesce(pages.checked_out_user, assets.checked_out_user)`.as('checked_out_user'),
       ])

@@ -129,6 +129,7 @@ export function workflowAfterEdit(w: {
       checkedOut: w.body.workflow?.checkedOut,
       comment: w.body.workflow?.comment,
       now: w.ts,
+      schedule: w.body.workflow,
     },
     w.actor,
   );

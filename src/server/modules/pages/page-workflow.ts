@@ -6,7 +6,7 @@ import { TRANSITIONS, type TransitionsResponse, type WorkflowState } from '../..
 import type { DB, NodeKind } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
-import { transitionsOf } from '../../lib/workflow.js';
+import { scheduleEndedBy, transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { locateContainer } from './page-location.js';
@@ -50,7 +50,7 @@ async function setWorkflow(
   db: Kysely<DB>,
   ids: readonly string[],
   patch: Pick<PageRow, 'workflow_state' | 'updated_at' | 'updated_by'> &
-    Partial<Pick<PageRow, 'checked_out' | 'checked_out_user' | 'rejection'>>,
+    Partial<Pick<PageRow, 'checked_out' | 'checked_out_user' | 'rejection' | 'publish_at' | 'unpublish_at'>>,
 ) {
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
@@ -116,6 +116,7 @@ export function createPageWorkflow(
         await setWorkflow(trx, targets, {
           workflow_state: def.to,
           rejection: null,
+          ...scheduleEndedBy(def.to),
           updated_at: ts,
           updated_by: actor.username,
         });

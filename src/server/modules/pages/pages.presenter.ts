@@ -1,7 +1,7 @@
 import type { Page, PageCalendar, PageCode, PageSeo, Region, Widget } from '../../../shared/api/pages.js';
 import type { TemplateRegion } from '../../../shared/api/templates.js';
 import type { PageRow, WidgetWithAsset } from './pages.repository.js';
-import { rejectionOf } from '../../lib/workflow.js';
+import { rejectionOf, scheduleOf } from '../../lib/workflow.js';
 
 /** Everything a page's JSON is made from. */
 export interface PageView {
@@ -144,5 +144,6 @@ export function workflowOf(p: PageRow): Page['workflow'] {
     checkedOut: p.checked_out === 1,
     checkedOutUser: p.checked_out_user,
     rejection: rejectionOf(p.rejection),
+    ...scheduleOf(p),
   };
 }
