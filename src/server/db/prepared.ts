@@ -42,7 +42,12 @@ export type Answer<M, T> = M extends { now: ReadNow } ? T : M extends { now?: un
 
 /** `f` applied to an answer, synchronously when it is not a promise. */
 export function mapAnswer<M, T, U>(answer: Answer<M, T>, f: (t: T) => U): Answer<M, U> {
-  return (answer instanceof Promise ? answer.then(f) : f(answer as T)) as Answer<M, U>;
+  return andThen(answer as T | Promise<T>, f) as Answer<M, U>;
+}
+
+/** `f` applied to `x`, synchronously when `x` is not a promise: how a read that may answer now goes on. */
+export function andThen<T, U>(x: T | Promise<T>, f: (t: T) => U | Promise<U>): U | Promise<U> {
+  return x instanceof Promise ? x.then(f) : f(x);
 }
 
 export interface PreparedQuery<P, R> {

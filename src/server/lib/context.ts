@@ -44,6 +44,17 @@ export interface ActorClaim extends Actor {
 }
 
 /**
+ * The actor a read answers for: `actor` without a claim; with one, `proven` (the read's proof held) settles it,
+ * else it is confirmed first.
+ */
+export function settleClaim(actor: Actor, claim: ActorClaim | undefined, proven: boolean | undefined): Actor | Promise<Actor> {
+  if (!claim) return actor;
+  if (!proven) return claim.confirm();
+  claim.proven();
+  return actor;
+}
+
+/**
  * What a route hands the service that writes for it (http.ts writeScopeOf): the actor taken on trust, when it is
  * (route config `provesActor`), and where to say that the write's own statement bumped the change generation,
  * so that the request is not bumped again after it.

@@ -7,7 +7,8 @@ import {
 } from '../../../shared/api/folders.js';
 import type { SiteSummary } from '../../../shared/api/sites.js';
 import type { NodeKind } from '../../db/schema.js';
-import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
+import { settleClaim, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { andThen } from '../../db/prepared.js';
 import { accessCapOf, accessUnderCap, effectiveAccess, requireAccess, type AccessLevel } from '../tree/access.js';
 import type { SerialisedJson } from '../../lib/respond.js';
 import { treeRepository as tree } from '../tree/tree.repository.js';
@@ -97,38 +98,41 @@ export function createFolderReads(ctx: AppContext) {
     return { json, etag };
   }
 
-  /** `get` on PostgreSQL or with a claim: the first read that answers proves the claimed actor, or it is confirmed. */
-  async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
-    const doc = await repo.docAtPath(ctx.db, segments.join('/'), { proof: claim?.proof });
-    if (claim && doc) {
-      if (doc.proven) claim.proven();
-      else actor = await claim.confirm();
-      claim = undefined;
+  /** How a lookup reads: proving `claim` when one is to be settled, else now when the database can (SQLite). */
+  const modeOf = (claim: ActorClaim | undefined) => (claim ? { proof: claim.proof } : { now: readNow });
+
+  /**
+   * GET: the item at `segments` as the caller sees it: the doc stored at its path (one indexed read), else the path
+   * and the item in one statement, presented and stored for the next read (storesDoc), else the general way. The
+   * first read that finds something proves a `claim` (or it is confirmed). Without a claim on SQLite, what needs
+   * no write is answered now (no promise).
+   */
+  function get(
+    actor: Actor,
+    segments: readonly string[],
+    claim?: ActorClaim,
+  ): SerialisedJson | Promise<SerialisedJson> {
+    return andThen(repo.docAtPath(ctx.db, segments.join('/'), modeOf(claim)), (doc) => {
+      const pending = doc ? undefined : claim;
+      return andThen(
+        settleClaim(actor, doc && claim, doc?.proven),
+        (who) => docAnswer(who, doc) ?? withChildren(who, pending),
+      );
+    });
+
+    function withChildren(who: Actor, pending: ActorClaim | undefined) {
+      return andThen(repo.withChildrenByPath(ctx.db, segments, modeOf(pending)), ({ found, proven }) =>
+        andThen(settleClaim(who, pending, proven), (reader) => {
+          const answer = fromOneRead(reader, segments, found);
+          if (answer && !storesDoc(found!, segments)) return { json: answer.json, etag: answer.etag };
+          return answerFound(reader, segments, found, answer);
+        }),
+      );
     }
-    const answer = docAnswer(actor, doc);
-    if (answer) return answer;
-    const { found, proven } = await repo.withChildrenByPath(ctx.db, segments, { proof: claim?.proof });
-    if (claim && proven) claim.proven();
-    else if (claim) actor = await claim.confirm();
-    return answerFound(actor, segments, found, fromOneRead(actor, segments, found));
   }
 
   return {
-    /**
-     * GET: the item at `segments` as the caller sees it: the doc stored at its path (one indexed read), else the
-     * path and the item in one statement, presented and stored for the next read (storesDoc), else the general way.
-     * When the database reads synchronously (SQLite) and no claim is to be proven, what needs no write is answered
-     * now (no promise).
-     */
-    get(actor: Actor, segments: readonly string[], claim?: ActorClaim): SerialisedJson | Promise<SerialisedJson> {
-      if (!readNow || claim) return read(actor, segments, claim);
-      const byPath = docAnswer(actor, repo.docAtPath(ctx.db, segments.join('/'), { now: readNow }));
-      if (byPath) return byPath;
-      const { found } = repo.withChildrenByPath(ctx.db, segments, { now: readNow });
-      const answer = fromOneRead(actor, segments, found);
-      if (answer && !storesDoc(found!, segments)) return { json: answer.json, etag: answer.etag };
-      return answerFound(actor, segments, found, answer);
-    },
+    get,
 
     /**
      * The children (of `kinds`, all when absent) of a site, section, folder or asset folder with their titles,

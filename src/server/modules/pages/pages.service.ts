@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor, ActorClaim, AppContext } from '../../lib/context.js';
+import { settleClaim, type Actor, type ActorClaim, type AppContext } from '../../lib/context.js';
+import { andThen } from '../../db/prepared.js';
 import { notFound } from '../../lib/errors.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
@@ -69,73 +70,58 @@ export function createPagesService(ctx: AppContext) {
   }
 
   /**
-   * The page with a strong ETag of its JSON: from the doc stored with its path; else from its trusted doc found
-   * by walking the path (and the path is stored with it); else assembled from its rows (and the doc stored).
+   * GET of a page, with a strong ETag of its JSON: from the doc stored with its path; else from its trusted doc
+   * found by walking the path (and the path is stored with it); else assembled from its rows (and the doc stored).
    * With a `claim`, the first read proves the claimed actor, or the claim is confirmed before anything else.
-   * Without a claim on SQLite, `get` has looked for the stored doc already.
+   * Without one, the reads go through SQLite's read-only connection: a stored doc is answered now (no promise).
    */
-  async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<PageRepresentation> {
+  function get(
+    actor: Actor,
+    segments: readonly string[],
+    claim?: ActorClaim,
+  ): PageRepresentation | Promise<PageRepresentation> {
     const key = docPathOf(segments);
-    let found: PageDocByPath | undefined;
-    if (key !== undefined) {
-      let stored: PageDocAtPath | undefined;
-      if (claim || !readNow) {
-        // With a claim, the read proves the claimed actor (or it is confirmed before anything is answered).
-        stored = await repo.docAtPath(ctx.db, key, { proof: claim?.proof });
-        if (claim && stored?.proven) claim.proven();
-        else if (claim) actor = await claim.confirm();
-      }
-      const answer = atStoredPath(actor, segments, stored);
-      if (answer) return answer;
-      // The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read); on
-      // SQLite through the read-only connection.
-      const byPath = repo.docByPath(ctx.db, segments, { now: readNow });
-      found = byPath instanceof Promise ? await byPath : byPath;
-      const fast = trustedAt(segments, found);
-      if (found && fast) {
-        requireAccess(actor, fast.chain as NodeRow[], 'READ', 'this page');
+    if (key === undefined) return assembled(actor, segments, undefined);
+    const stored = repo.docAtPath(ctx.db, key, claim ? { proof: claim.proof } : { now: readNow });
+    return andThen(stored, (doc) =>
+      andThen(settleClaim(actor, claim, doc?.proven), (who) => atStoredPath(who, segments, doc) ?? walked(who, key)),
+    );
+
+    /** The path and the doc in one statement (one snapshot: its epoch is no newer than the path it read). */
+    function walked(who: Actor, path: string) {
+      return andThen(repo.docByPath(ctx.db, segments, { now: readNow }), async (found) => {
+        const fast = trustedAt(segments, found);
+        if (!found || !fast) return assembled(who, segments, found);
+        requireAccess(who, fast.chain as NodeRow[], 'READ', 'this page');
         const rep = representationOf(fast.at, fast.doc);
-        await repo.storeDocPath(ctx.db, {
-          nodeId: fast.at.id,
-          path: key,
-          etag: rep.etag,
-          seq: found.doc_seq!,
-          epoch: found.current_epoch,
-        });
+        const seq = found.doc_seq!;
+        await repo.storeDocPath(ctx.db, { nodeId: fast.at.id, path, etag: rep.etag, seq, epoch: found.current_epoch });
         return rep;
-      }
+      });
     }
-    // Anything else (no trusted doc, a path that does not lead to a page, a very deep one): the general way,
-    // which also answers the precise 4xx.
+  }
+
+  /**
+   * The general way (no trusted doc, a path that does not lead to a page, a very deep one), which also answers the
+   * precise 4xx. The doc assembled is stored with the path when the one-statement walk `found` this page: its epoch
+   * and `doc_seq` were read with the path, before the parts (a write since then makes the store a no-op).
+   */
+  async function assembled(actor: Actor, segments: readonly string[], found: PageDocByPath | undefined) {
     const { loc, node, chain } = await findPage(ctx.db, segments);
     requireAccess(actor, chain, 'READ', 'this page');
     const row = await repo.findPageDoc(ctx.db, node.id);
     if (!row) throw notFound('PAGE_NOT_FOUND', `No page "${loc.name}".`);
     const at = { id: node.id, name: loc.name, siteName: loc.siteName, folderPath: loc.folderPath };
-    // The doc assembled is stored with the path when the one-statement walk above found this page: its epoch and
-    // `doc_seq` were read with the path, before the parts (a write since then makes the store a no-op).
     const walked = found?.chain[found.chain.length - 1]?.id === node.id && found.doc_seq !== null;
     const store = walked
-      ? { seq: found!.doc_seq!, epoch: found!.current_epoch, path: key! }
+      ? { seq: found.doc_seq!, epoch: found.current_epoch, path: segments.join('/') }
       : { seq: row.doc_seq, epoch: row.current_epoch, path: null };
     const { json, etag } = await readPage(ctx.db, at, row, store);
     return { json, etag };
   }
 
   return {
-    /**
-     * GET of a page: the one read. When the database reads synchronously (SQLite's read-only connection) and a
-     * doc is stored with this path, it is answered now (one indexed read, no promise); otherwise `read` answers.
-     */
-    get(
-      actor: Actor,
-      segments: readonly string[],
-      claim?: ActorClaim,
-    ): PageRepresentation | Promise<PageRepresentation> {
-      const key = readNow && !claim ? docPathOf(segments) : undefined;
-      const now = key !== undefined && atStoredPath(actor, segments, repo.docAtPath(ctx.db, key, { now: readNow! }));
-      return now || read(actor, segments, claim);
-    },
+    get,
     ...createPageWrites(ctx, findPage),
     ...createPageWorkflow(ctx, findPage),
   };
