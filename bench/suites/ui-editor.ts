@@ -196,7 +196,7 @@ const state = (page: Page) => page.evaluate(() => (window as unknown as { __benc
 /** The text of widget `n` inside the regions (never the outline's excerpt of it). */
 const textOf = (page: Page, n: number) => page.locator('.regions').getByText(marker(n)).first();
 
-async function putPage(server: RunningProcess, name: string, count: number) {
+export async function putPage(server: RunningProcess, name: string, count: number) {
   const res = await fetch(`${server.url}/cms/rest/pages/by-path/${FOLDER}/${name}`, {
     method: 'PUT',
     headers: { authorization: ADMIN_BASIC, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
@@ -209,7 +209,7 @@ async function putPage(server: RunningProcess, name: string, count: number) {
   if (!res.ok) throw new Error(`PUT page ${name}: ${res.status} ${await res.text()}`);
 }
 
-async function signIn(browser: Browser, url: string, file: string) {
+export async function signIn(browser: Browser, url: string, file: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url);
@@ -324,11 +324,13 @@ async function oneRun(context: BrowserContext, url: string, count: number): Prom
 }
 
 export async function uiEditorSuite(
-  opts: { runs: number; sizes?: number[] },
+  opts: { runs: number; sizes?: number[]; webDir?: string },
   log: (line: string) => void,
 ): Promise<UiEditorResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-ui-'));
-  const server = await startFolio({ dataDir, env: { CMS_SEED: 'true' } });
+  // `webDir`: another build of the SPA (a before/after pair in one session; `--ui-web <dir>`).
+  const env = { CMS_SEED: 'true', ...(opts.webDir ? { CMS_WEB_DIR: opts.webDir } : {}) };
+  const server = await startFolio({ dataDir, env });
   const browser = await chromium.launch({
     ...(fs.existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
   });

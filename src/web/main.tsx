@@ -24,7 +24,8 @@ const queryClient = createQueryClient();
 // Who is signed in is asked at once, while the first screen's lazily loaded route arrives (not after it); then, on
 // a screen whose data is known from its URL alone, that data for someone signed in (app/first-screen-data.ts).
 const session = queryClient.prefetchQuery(sessionQueryOptions(api, queryClient));
-if (window.location.pathname.startsWith(paths.assets)) {
+const { pathname } = window.location;
+if (pathname.startsWith(paths.assets) || pathname.startsWith(`${paths.pages}/`)) {
   const firstScreen = import('./app/first-screen-data');
   void session.then(async () => {
     if (!queryClient.getQueryData<Session>(authKeys.session())?.user) return;

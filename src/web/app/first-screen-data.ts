@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchLibrary } from '../features/assets/api/prefetch-library';
 import type { WebApi } from '../lib/api';
+import { pageQueryOptions } from '../lib/queries/pages';
 import { explorerLocationOf } from './routes/explorer-navigation';
 
 /**
@@ -15,4 +16,6 @@ export function prefetchFirstScreen(
 ) {
   const at = explorerLocationOf(location.pathname);
   if (at?.area === 'assets') prefetchLibrary(api.client, queryClient, at.path, new URLSearchParams(location.search));
+  // The page editor's document (its regions come with it): the editor opens on it once its code is in.
+  if (at?.area === 'pages') void queryClient.prefetchQuery(pageQueryOptions(api.client, at.path));
 }
