@@ -10,6 +10,7 @@
  *                                       asset library on 100k assets (`--ui-sizes 50`: some page sizes only;
  *                                       `--ui-parts library`: the asset library only)
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
+ *   npm run bench -- --only events      200 live-event streams on one node: memory, write cost, delivery (--pg too)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
  *   npm run bench -- --only upload --merge   rerun some suites into the latest results file (the others stay)
  *
@@ -32,6 +33,7 @@ import { thumbnailSuite } from './suites/thumbnails.js';
 import { uploadSuite } from './suites/upload.js';
 import { uiEditorSuite } from './suites/ui-editor.js';
 import { uiLibrarySuite } from './suites/ui-library.js';
+import { eventsSuite } from './suites/events.js';
 
 const argv = process.argv.slice(2);
 const has = (flag: string) => argv.includes(flag);
@@ -39,7 +41,7 @@ const valueOf = (flag: string) => {
   const i = argv.indexOf(flag);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa', 'ui'];
+const ALL = ['api', 'scale', 'upload', 'thumbnails', 'spa', 'ui', 'events'];
 const only = new Set(valueOf('--only')?.split(',') ?? ALL);
 const quick = has('--quick');
 // `--ui-parts library`: only some parts of the UI suite (editor, library; default both).
@@ -200,6 +202,40 @@ async function main() {
     const bytes = Number(valueOf('--upload-bytes') ?? (quick ? 256 * 1024 ** 2 : GiB));
     log(`Upload and download of ${(bytes / GiB).toFixed(2)} GiB`);
     results.suites.upload = await uploadSuite({ bytes, rounds: quick ? 1 : 5 }, log);
+  }
+
+  if (only.has('events')) {
+    // 200 open event streams on one node as shipped (SQLite; with --pg also on PostgreSQL).
+    const runs: { databaseUrl?: string; drop?: () => Promise<void> }[] = noSqlite ? [] : [{}];
+    if (withPg) {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      const name = `folio_bench_events_${Date.now().toString(36)}`;
+      await admin.query(`create database "${name}"`);
+      await admin.end();
+      const url = new URL(pgUrl);
+      url.pathname = `/${name}`;
+      runs.push({
+        databaseUrl: url.toString(),
+        drop: async () => {
+          const c = new pg.Client({ connectionString: pgUrl });
+          await c.connect();
+          await c.query(`drop database if exists "${name}" with (force)`);
+          await c.end();
+        },
+      });
+    }
+    results.suites.events = [];
+    for (const run of runs) {
+      log(`Live events: 200 streams on one node (${run.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
+      try {
+        results.suites.events.push(
+          await eventsSuite({ streams: 200, writes: quick ? 30 : 100, databaseUrl: run.databaseUrl }, log),
+        );
+      } finally {
+        await run.drop?.();
+      }
+    }
   }
 
   if (only.has('ui') && uiParts.has('library')) {

@@ -68,20 +68,25 @@ test('presence shows, the first change takes the lease, and a takeover is told t
   // Bob opens it: he sees admin there, editing, and may take over behind a warning.
   const other = await bobsPage(browser, baseURL!);
   await other.goto(`/pages/${PAGE}`);
-  await expect(other.getByText('admin is editing this page')).toBeVisible();
+  await expect(other.getByText(/^admin is editing since /)).toBeVisible();
+  // Read-only while admin holds it.
+  await other.getByRole('tab', { name: 'Properties' }).click();
+  await expect(other.getByLabel('Display name')).not.toBeEditable();
   await expect(other.getByRole('list', { name: 'Who else has this page open' })).toContainText('admin is editing');
   await other.getByRole('button', { name: 'Take over…' }).click();
   const confirm = other.getByRole('alertdialog', { name: 'Take over from admin?' });
-  await expect(confirm).toContainText('their editor tells them at once');
+  await expect(confirm).toContainText('they lose their check-out');
   await confirm.getByRole('button', { name: 'Take over' }).click();
   await expect(confirm).toBeHidden();
-  await expect(other.getByText('admin is editing this page')).toBeHidden();
+  await expect(other.getByText(/^admin is editing since /)).toBeHidden();
+  await expect(other.getByLabel('Display name')).toBeEditable();
   await expect
     .poll(async () => (await (await api.get(`/cms/rest/pages/by-path/${PAGE}`)).json()).workflow.checkedOutUser)
     .toBe(bob.username);
 
-  // Admin's editor learns it at its next renewal (every 30 s) and says so.
-  await expect(page.getByText(`${bob.username} took over this page`)).toBeVisible({ timeout: 45_000 });
+  // Admin's editor learns it at once (the lease's live event, not the next 30 s renewal), says so, and is read-only.
+  await expect(page.getByText(`${bob.username} took over this page`)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByLabel('Display name')).not.toBeEditable();
   await expect(page.getByRole('list', { name: 'Who else has this page open' })).toContainText(
     `${bob.username} is editing`,
   );

@@ -155,7 +155,13 @@ const reliabilityReport = path.join(tmp, 'vitest-reliability.json');
       '--reporter=json',
       `--outputFile.json=${reliabilityReport}`,
     ],
-    { ...withoutPg, FOLIO_RELIABILITY_RESULTS_DIR: tmp, ...(e2eOk ? { FOLIO_RELIABILITY_PREBUILT: '1' } : {}) },
+    {
+      ...withoutPg,
+      FOLIO_RELIABILITY_RESULTS_DIR: tmp,
+      // The node-failover suite runs two nodes on one PostgreSQL database; every other suite runs on SQLite.
+      ...(pgUrl ? { FOLIO_RELIABILITY_PG_URL: pgUrl } : {}),
+      ...(e2eOk ? { FOLIO_RELIABILITY_PREBUILT: '1' } : {}),
+    },
   );
   if (!countVitest(reliabilityReport) || !ok) failures.push('reliability suites');
 }

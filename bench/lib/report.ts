@@ -6,6 +6,7 @@ import type { ThumbnailResult } from '../suites/thumbnails.js';
 import type { TransferResult } from '../suites/upload.js';
 import type { UiLibraryResult } from '../suites/ui-library.js';
 import type { UiEditorResult } from '../suites/ui-editor.js';
+import type { EventsResult } from '../suites/events.js';
 
 export interface Target {
   name: string;
@@ -40,6 +41,7 @@ export interface BenchResults {
     upload?: TransferResult;
     uiLibrary?: UiLibraryResult;
     uiEditor?: UiEditorResult;
+    events?: EventsResult[];
     [dataset: `dataset${number}`]: DatasetManifest;
   };
   targets: Target[];
@@ -180,6 +182,12 @@ export function targetsOf(r: BenchResults): Target[] {
     atMost(`${w}: focus a widget`, c.focus.median, 50, 'ms', 'median');
     atMost(`${w}: palette insert`, c.paletteInsert.median, 100, 'ms', 'median');
     atMost(`${w}: typing during a save`, c.typingDuringSave.p95, 16, 'ms', 'p95');
+  }
+  for (const e of r.suites.events ?? []) {
+    const db = e.database === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const note = `${fmt(e.bytesPerStream / 1024, 1)} KiB a stream; PUT p50 ${fmt(e.putRatio, 2)}× with them open`;
+    atMost(`Live events, ${e.streams} open streams: events missing (${db})`, e.missing, 0, 'events', note);
+    atMost(`Live events: answer → event on the last stream (${db})`, e.deliveryP95, 1000, 'ms', 'p95');
   }
   return t;
 }

@@ -71,7 +71,7 @@ export interface paths {
     put?: never;
     /**
      * Sign out: ends the session on the server and clears the cookie
-     * @description Ends the session of the cookie sent, on every node, and clears the session cookies. Over HTTP Basic there is no session: it only answers.
+     * @description Ends the session of the cookie sent, on every node, and clears the session cookies; the user's check-out leases and presence end with it (others may edit what they held at once). Over HTTP Basic there is no session: it only answers.
      */
     post: operations['postAuthLogout'];
     delete?: never;
@@ -5372,6 +5372,9 @@ export interface operations {
               workflowState?: string;
               lastModified: string;
               lastModifiedBy?: string;
+              /** @enum {boolean} */
+              checkedOut?: true;
+              checkedOutUser?: string;
             }[];
           };
         };

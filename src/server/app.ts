@@ -267,10 +267,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', () => events.close());
   registerEventsRoutes(app, events);
   registerDocsRoutes(app);
-  registerAuthRoutes(app, auth, config);
+  const leases = createLeasesService(ctx);
+  registerAuthRoutes(app, auth, config, (username) => leases.endAllOf(username));
   registerUsersRoutes(app, users);
   // ── Resource modules: each registers its routes here (services are built from ctx). ──
-  registerLeasesRoutes(app, createLeasesService(ctx));
+  registerLeasesRoutes(app, leases);
   registerSearchRoutes(app, createSearchService(ctx));
   await registerAssetsRoutes(app, createAssetsService(ctx), config);
   const folders = createFoldersService(ctx);

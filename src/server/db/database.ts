@@ -33,6 +33,8 @@ import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
 import { leaseMirror } from './migrations/0261-lease-mirror.js';
 import { searchIndex } from './migrations/0270-search-index.js';
+import { leaseChanges } from './migrations/0300-lease-changes.js';
+import { searchTitleIndex } from './migrations/0320-search-title-index.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -67,6 +69,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0260-item-leases': itemLeases,
   '0261-lease-mirror': leaseMirror,
   '0270-search-index': searchIndex,
+  '0300-lease-changes': leaseChanges,
+  '0320-search-title-index': searchTitleIndex,
 };
 
 export interface DatabaseOptions {

@@ -151,6 +151,8 @@ export interface ChangesTable {
   deleted: ColumnType<number, number | undefined, number>;
   actor: string | null;
   at: string;
+  /** Set on a change of the item's check-out lease: the new holder, or '' when it ended (migration 0300). */
+  lease: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PagesTable {

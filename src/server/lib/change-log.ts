@@ -21,13 +21,15 @@ export interface RecordedChange {
   kind: ChangeKind;
   /** Node id; a template's name. */
   itemId: string;
-  /** The item's path (segments joined by `/`). */
-  path: string;
+  /** The item's path (segments joined by `/`); null: where the item is when the change is read. */
+  path: string | null;
   deleted: boolean;
   etag?: string | null;
   actor: string | null;
   /** ISO-8601 UTC. */
   at: string;
+  /** A change of the item's check-out lease: who holds it now, or null when it ended (migration 0300). */
+  lease?: { holder: string | null };
 }
 
 /** Writes `changes` to the log; call it inside the transaction that makes them. */
@@ -44,6 +46,7 @@ export async function recordChanges(trx: Kysely<DB>, changes: readonly RecordedC
         deleted: c.deleted ? 1 : 0,
         actor: c.actor,
         at: c.at,
+        lease: c.lease ? (c.lease.holder ?? '') : null,
       })),
     )
     .execute();

@@ -37,6 +37,11 @@ export const ChangeEvent = z.object({
   by: z.string().nullable(),
   /** When (ISO-8601 UTC). */
   at: z.string(),
+  /**
+   * Only on a change of the item's check-out lease (taken, taken over, ended): who holds it now, null when nobody
+   * does. `by` is who changed it (the taker; the holder who left or signed out). The item's content is unchanged.
+   */
+  lease: z.object({ holder: z.string().nullable() }).optional(),
 });
 export type ChangeEvent = z.infer<typeof ChangeEvent>;
 

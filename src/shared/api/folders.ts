@@ -226,6 +226,10 @@ export const ChildSummary = z.object({
   lastModified: z.string(),
   /** Who made that change; absent when the service does not know (items from before it kept track). */
   lastModifiedBy: z.string().optional(),
+  /** A page or asset someone has checked out (holds its lease, the spec's `workflow.checkedOut`); absent otherwise. */
+  checkedOut: z.literal(true).optional(),
+  /** Who has it checked out; with `checkedOut`. */
+  checkedOutUser: z.string().optional(),
 });
 export type ChildSummary = z.infer<typeof ChildSummary>;
 

@@ -60,6 +60,11 @@ export function invalidateForChanges(queryClient: QueryClient, events: readonly 
     // Trees and folder tables list every kind of item, with titles, states and last changes; a move or rename
     // also changes the listings of the place it left, which the event does not name: refresh them all.
     add(foldersKeys.all);
+    if (e.lease) {
+      // A lease change: only the listings' locks change (an open editor's lease hook learns it itself).
+      if (e.kind === 'asset') add(assetsKeys.lists());
+      continue;
+    }
     if (e.kind === 'site') add(sitesKeys.all);
     if (e.kind === 'page') {
       add(pagesKeys.detail(e.path));

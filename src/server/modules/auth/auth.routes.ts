@@ -10,8 +10,16 @@ import type { AuthService } from './auth.service.js';
 /** The limits a client checks before sending. */
 const limitsOf = (config: Config): ServerLimits => ({ maxUploadBytes: config.maxUploadBytes });
 
-/** POST /auth/login, POST /auth/logout, GET /auth/me, POST /auth/password. */
-export function registerAuthRoutes(app: App, auth: AuthService, config: Config) {
+/**
+ * POST /auth/login, POST /auth/logout, GET /auth/me, POST /auth/password. `onSignOut` runs after a session ends
+ * with its user's name (their check-out leases end: modules/leases).
+ */
+export function registerAuthRoutes(
+  app: App,
+  auth: AuthService,
+  config: Config,
+  onSignOut: (username: string) => Promise<unknown>,
+) {
   app.post(
     '/cms/rest/auth/login',
     {
@@ -57,13 +65,17 @@ export function registerAuthRoutes(app: App, auth: AuthService, config: Config) 
         tags: ['auth'],
         summary: 'Sign out: ends the session on the server and clears the cookie',
         description:
-          'Ends the session of the cookie sent, on every node, and clears the session cookies. Over HTTP Basic ' +
+          "Ends the session of the cookie sent, on every node, and clears the session cookies; the user's " +
+          'check-out leases and presence end with it (others may edit what they held at once). Over HTTP Basic ' +
           'there is no session: it only answers.',
         response: { 200: Message, ...problems(403) },
       },
     },
     async (request, reply) => {
-      if (request.session) await auth.logout(request.session.id);
+      if (request.session) {
+        await auth.logout(request.session.id);
+        await onSignOut(actorOf(request).username);
+      }
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
       void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
       return answerJson<Message>(reply, { value: { message: 'Signed out' } });

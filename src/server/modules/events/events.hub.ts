@@ -15,12 +15,14 @@ export const RESUME_LIMIT = 2000;
 /** Rows one poll reads at most (the rest come with the next poll). */
 const BATCH = 500;
 /**
- * PostgreSQL: how long a change id may wait between being taken (inside its transaction) and its commit. A
- * sequence gives ids in the order transactions insert, not the order they commit, so each poll reads again from
- * where the log stood this long ago and leaves out what it already sent. SQLite commits one writer at a time:
- * ids arrive in order there.
+ * PostgreSQL: the longest a hole in the ids holds the events after it back. A sequence gives ids in the order
+ * transactions insert, not the order they commit, so an id missing below a visible one belongs to a transaction
+ * still running (or rolled back). The hub sends in id order up to the hole and waits until every transaction that
+ * was running when it saw the hole has ended (usually milliseconds); then the hole is filled or never will be.
+ * A transaction running longer than this (anything on the database server counts) only delays the events; one
+ * whose change commits after this is sent late, out of order.
  */
-const COMMIT_SLACK_MS = 5000;
+const HOLE_WAIT_MS = 5000;
 
 /** One open event stream: who reads it, and where its frames go. */
 export interface EventStream {
@@ -38,16 +40,18 @@ export interface EventStream {
  */
 export function createEventHub(ctx: AppContext) {
   const readEvents = async (after: number, limit: number) => {
-    const { found, read, lastId } = await repo.after(ctx.db, after, limit);
-    return { events: found.map(({ row, path }) => presentChange(row, path)), read, lastId };
+    const { found, ids, lastId } = await repo.after(ctx.db, after, limit);
+    return { events: found.map(({ row, path }) => presentChange(row, path)), ids, lastId };
   };
   const streams = new Set<EventStream>();
   const sqlite = ctx.database.dialect === 'sqlite';
+  /** Every change id at or below it is final and sent: where a live stream (and a `Last-Event-ID`) stands. */
   let cursor: number | null = null;
-  /** (time, cursor) of recent polls: where to read from to cover commits that came late (PostgreSQL). */
-  let history: { at: number; cursor: number }[] = [];
-  /** Ids sent within the commit slack, so a re-read sends none twice. */
-  const sent = new Map<number, number>();
+  /**
+   * PostgreSQL: ids were missing below `below` (the highest id of the read that found them) while the
+   * transactions of `snapshot` ran; once they have ended, what is still missing up to `below` is passed.
+   */
+  let hole: { below: number; snapshot: string; since: number; ended: boolean } | null = null;
   let lastGeneration: string | null = null;
   let polling: Promise<void> | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
@@ -79,8 +83,37 @@ export function createEventHub(ctx: AppContext) {
     // asks for that with Last-Event-ID).
     cursor = null;
     lastGeneration = null;
-    history = [];
-    sent.clear();
+    hole = null;
+  }
+
+  /**
+   * Where a node starts reading: the end of the log. On PostgreSQL only once every transaction running at that
+   * moment has ended, so no id below the start is still to commit (bounded by HOLE_WAIT_MS).
+   */
+  async function findStart(): Promise<number> {
+    const last = await repo.lastId(ctx.db);
+    if (sqlite) return last;
+    const snapshot = await repo.snapshot(ctx.db);
+    for (const since = Date.now(); Date.now() - since < HOLE_WAIT_MS;) {
+      if (await repo.ended(ctx.db, snapshot)) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return last;
+  }
+  /** Sets the cursor when there is none; one search at a time, so streams opening together agree on it. */
+  let starting: Promise<void> | null = null;
+  async function settleCursor(): Promise<number> {
+    while (cursor === null && !closed) {
+      starting ??= findStart()
+        .then((last) => {
+          cursor ??= last;
+        })
+        .finally(() => {
+          starting = null;
+        });
+      await starting;
+    }
+    return cursor ?? 0;
   }
 
   function poll(): Promise<void> {
@@ -100,28 +133,41 @@ export function createEventHub(ctx: AppContext) {
       lastGeneration = generation;
     }
     if (cursor === null) {
-      cursor = await repo.lastId(ctx.db);
+      await settleCursor();
       return;
     }
-    const now = Date.now();
-    history = history.filter((h) => now - h.at <= COMMIT_SLACK_MS);
-    let from = sqlite ? cursor : Math.min(cursor, history[0]?.cursor ?? cursor);
     // Batch after batch until the log is read to its end (a full batch: more are waiting).
     for (;;) {
-      const { events, read, lastId } = await readEvents(from, BATCH);
+      // Before the read: a hole's transactions that ended by now have their rows in it.
+      if (!sqlite && hole && !hole.ended && (await repo.ended(ctx.db, hole.snapshot))) hole.ended = true;
+      const from: number = cursor;
+      const { events, ids, lastId } = await readEvents(from, BATCH);
+      let upTo = sqlite ? lastId : from;
+      if (!sqlite) {
+        const passable = (id: number) =>
+          hole !== null && id - 1 <= hole.below && (hole.ended || Date.now() - hole.since > HOLE_WAIT_MS);
+        for (const id of ids) {
+          if (id !== upTo + 1 && !passable(id)) break;
+          upTo = id;
+        }
+        if (upTo < lastId) {
+          // A hole: wait for the transactions running now. Seen again with the same ones, keep waiting.
+          if (!hole || hole.below < upTo + 1) {
+            hole = { below: lastId, snapshot: await repo.snapshot(ctx.db), since: Date.now(), ended: false };
+          }
+        } else if (hole && upTo >= hole.below) {
+          hole = null;
+        }
+      }
       // Rows left out (items gone since) move the cursor too: a run of them never holds the stream back.
-      cursor = Math.max(cursor, lastId);
-      const fresh = events.filter((e) => !sent.has(e.id));
-      if (!sqlite) for (const e of fresh) sent.set(e.id, now);
-      for (const event of fresh) {
+      cursor = upTo;
+      for (const event of events) {
+        if (event.id > upTo) break;
         const frame = changeFrame(event);
         for (const s of streams) s.write(frame);
       }
-      if (read < BATCH) break;
-      from = lastId;
+      if (ids.length < BATCH || upTo < lastId) break;
     }
-    history.push({ at: now, cursor });
-    if (!sqlite) for (const [id, at] of sent) if (now - at > COMMIT_SLACK_MS * 2) sent.delete(id);
   }
 
   return {
@@ -135,7 +181,7 @@ export function createEventHub(ctx: AppContext) {
         return () => {};
       }
       // The live cursor is settled first, so nothing committed from here on is missed.
-      if (cursor === null) cursor = await repo.lastId(ctx.db);
+      const settled = await settleCursor();
       // Live frames wait behind the resumed ones, so the stream stays in id order.
       let held: string[] | null = [];
       const member: EventStream = {
@@ -145,6 +191,8 @@ export function createEventHub(ctx: AppContext) {
       };
       streams.add(member);
       startTimers();
+      // (The last stream leaving meanwhile unset it: the end found a moment ago is still a safe start.)
+      cursor ??= settled;
       const live = cursor;
       stream.write(`retry: 1000\n: connected\n\n`);
       if (lastEventId !== undefined && lastEventId < live) {

@@ -12,6 +12,7 @@ export function presentChange(row: ChangeRow, path: string): ChangeEvent {
     deleted: Number(row.deleted) === 1,
     by: row.actor,
     at: row.at,
+    ...(row.lease === null ? {} : { lease: { holder: row.lease || null } }),
   };
 }
 

@@ -15,6 +15,23 @@ export const eventsRepository = {
     return Number(row?.max ?? 0);
   },
 
+  /**
+   * PostgreSQL: the transactions running now (`pg_current_snapshot()`), taken after a read of the log: every id
+   * missing below the read's highest was taken by one of them, or by one that rolled back.
+   */
+  async snapshot(db: Kysely<DB>): Promise<string> {
+    const { rows } = await sql<{ snap: string }>`select pg_current_snapshot()::text as snap`.execute(db);
+    return rows[0]!.snap;
+  },
+
+  /** PostgreSQL: whether every transaction running at `snapshot` has ended (committed or rolled back). */
+  async ended(db: Kysely<DB>, snapshot: string): Promise<boolean> {
+    const { rows } = await sql<{ done: boolean }>`
+      select coalesce(bool_and(pg_xact_status(x) is distinct from 'in progress'), true) as done
+      from pg_snapshot_xip(${snapshot}::pg_snapshot) as x`.execute(db);
+    return rows[0]!.done;
+  },
+
   /** The highest change id pruned: a resume from before it has lost events. */
   async prunedUpTo(db: Kysely<DB>): Promise<number> {
     const row = await db.selectFrom('changes_pruned').select('up_to').where('id', '=', 1).executeTakeFirst();
@@ -49,14 +66,14 @@ export const eventsRepository = {
   /**
    * The rows with an id above `after` (in id order, at most `limit`), each with its item's path: as recorded (a
    * delete, a template), else where the item is now (one query for the batch). A change of a node that no longer
-   * exists is left out (its delete is in the log too); `read` and `lastId` count every row read, left out or not,
+   * exists is left out (its delete is in the log too); `ids` and `lastId` count every row read, left out or not,
    * so a reader moves past them.
    */
   async after(
     db: Kysely<DB>,
     after: number,
     limit: number,
-  ): Promise<{ found: { row: ChangeRow; path: string }[]; read: number; lastId: number }> {
+  ): Promise<{ found: { row: ChangeRow; path: string }[]; ids: number[]; lastId: number }> {
     const rows = await db
       .selectFrom('changes')
       .selectAll()
@@ -71,7 +88,7 @@ export const eventsRepository = {
       const path = row.path ?? (row.kind === 'template' ? row.item_id : paths.get(row.item_id)?.join('/'));
       if (path !== undefined) found.push({ row, path });
     }
-    const lastId = rows.length ? Number(rows[rows.length - 1]!.id) : after;
-    return { found, read: rows.length, lastId };
+    const ids = rows.map((r) => Number(r.id));
+    return { found, ids, lastId: ids.length ? ids[ids.length - 1]! : after };
   },
 };

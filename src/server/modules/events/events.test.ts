@@ -140,6 +140,34 @@ describe('GET /cms/rest/events', () => {
     s.close();
   });
 
+  it('sends lease changes with the new holder: taken, taken over, released, swept', async () => {
+    await createSite(t, 'site');
+    await t.request({ method: 'PUT', url: pageUrl('site/a'), payload: { templateName: 'basic' } });
+    const erin = await t.createUser('erin', 'Editor');
+    const s = await openStream();
+    const lease = '/cms/rest/leases/page/site/a';
+    const beat = (authorization: string, takeover = false) =>
+      t.request({ method: 'POST', url: lease, payload: { takeover }, headers: { authorization } });
+    expect((await beat(ADMIN)).statusCode).toBe(200);
+    const taken = await s.change((e) => e.lease !== undefined);
+    expect(taken).toMatchObject({ kind: 'page', path: 'site/a', by: 'admin', lease: { holder: 'admin' } });
+    expect((await beat(erin, true)).statusCode).toBe(200);
+    const over = await s.change((e) => e.id > taken.id && e.lease !== undefined);
+    expect(over).toMatchObject({ path: 'site/a', itemId: taken.itemId, by: 'erin', lease: { holder: 'erin' } });
+    expect((await t.request({ method: 'DELETE', url: lease, headers: { authorization: erin } })).statusCode).toBe(200);
+    const ended = await s.change((e) => e.id > over.id && e.lease !== undefined);
+    expect(ended).toMatchObject({ path: 'site/a', by: 'erin', lease: { holder: null }, deleted: false });
+    expect((await beat(ADMIN)).statusCode).toBe(200);
+    t.advance(10 * 60_000);
+    expect(await t.app.sweepLeases()).toBe(1);
+    const swept = await s.change((e) => e.id > ended.id && e.lease?.holder === null && e.by === 'admin');
+    expect(swept).toMatchObject({ path: 'site/a', by: 'admin', lease: { holder: null } });
+    // A content change carries no lease.
+    await t.request({ method: 'PUT', url: pageUrl('site/a'), payload: { templateName: 'basic', displayName: 'A' } });
+    expect(await s.change((e) => e.id > swept.id)).not.toHaveProperty('lease');
+    s.close();
+  });
+
   it('resumes after Last-Event-ID with the events missed, in order', async () => {
     const s = await openStream();
     await createSite(t, 'site');

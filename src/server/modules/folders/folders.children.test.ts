@@ -149,6 +149,39 @@ describe('children of a container', () => {
       expect(problemOf(bad).code).toBeTruthy();
     }
   });
+
+  it('shows who has a page or asset checked out, from the lease, and forgets it when the lease ends', async () => {
+    await createSite(t, 'www');
+    await createPage(t, 'www', 'home');
+    await createPage(t, 'www', 'about');
+    await createAsset(t, 'Assets/images', 'logo.png', Buffer.from('png'));
+    const erin = await t.createUser('erin', 'Editor');
+    const take = (url: string) =>
+      t.request({ method: 'POST', url, payload: { mode: 'edit' }, headers: { authorization: erin } });
+    expect((await take('/cms/rest/leases/page/www/home')).statusCode).toBe(200);
+    expect((await take('/cms/rest/leases/asset/Assets/images/logo.png')).statusCode).toBe(200);
+    const pages = async () => (await children('www')).filter((i) => i.name === 'about' || i.name === 'home');
+    const lease = (i: { name: string; checkedOut?: boolean; checkedOutUser?: string }) => [
+      i.name,
+      i.checkedOut ?? false,
+      i.checkedOutUser ?? null,
+    ];
+    expect((await pages()).map(lease)).toEqual([
+      ['about', false, null],
+      ['home', true, 'erin'],
+    ]);
+    expect((await children('Assets/images')).map(lease)).toEqual([['logo.png', true, 'erin']]);
+    const left = await t.request({
+      method: 'DELETE',
+      url: '/cms/rest/leases/page/www/home',
+      headers: { authorization: erin },
+    });
+    expect(left.statusCode).toBe(200);
+    expect((await pages()).map(lease)).toEqual([
+      ['about', false, null],
+      ['home', false, null],
+    ]);
+  });
 });
 
 describe('find by title', () => {

@@ -224,6 +224,7 @@ function presentChildSummary(r: ChildSummaryRow): ChildSummary {
     ...(state ? { workflowState: state } : {}),
     lastModified: referenceTime(changed.at),
     ...(changed.by ? { lastModifiedBy: changed.by } : {}),
+    ...(r.checked_out_user ? { checkedOut: true as const, checkedOutUser: r.checked_out_user } : {}),
   };
 }
 

@@ -299,6 +299,8 @@ export const foldersRepository = {
         'pages.updated_by as page_updated_by',
         'assets.workflow_state as asset_state',
         'assets.updated_at as asset_updated_at',
+        // The lease mirror (modules/leases): who has the page or asset checked out, '' when nobody.
+        sql<string | null>`coalesce(pages.checked_out_user, assets.checked_out_user)`.as('checked_out_user'),
       ])
       .where('nodes.parent_id', '=', parentId)
       .$if(kinds !== undefined, (q) => q.where('nodes.kind', 'in', kinds!))

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { LeaseKind } from '../../../shared/api/leases.js';
 import type { DB } from '../../db/schema.js';
+import { recordChanges } from '../../lib/change-log.js';
 
 /** Where a lease or presence row belongs: the item's kind and path (segments joined by `/`). */
 export interface ItemKey {
@@ -168,21 +169,64 @@ export const leasesRepository = {
   },
 
   /**
+   * Ends every lease and presence of `username` (they signed out), in one transaction: the item rows that show
+   * them as holder are cleared, with a lease change each (`by` them). Answers how many item rows changed.
+   */
+  async endAllOf(db: Kysely<DB>, username: string, at: string): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const held = await trx
+        .selectFrom('item_leases')
+        .select(['kind', 'item_id', 'path'])
+        .where('username', '=', username)
+        .execute();
+      const ended = [];
+      for (const l of held) {
+        const kind = l.kind as LeaseKind;
+        if (await leasesRepository.mirror(trx, kind, l.item_id, null, username)) {
+          ended.push({ kind, itemId: l.item_id, path: l.path, deleted: false, actor: username, at, lease: ENDED });
+        }
+      }
+      await recordChanges(trx, ended);
+      await trx.deleteFrom('item_leases').where('username', '=', username).execute();
+      await trx.deleteFrom('item_presence').where('username', '=', username).execute();
+      return ended.length;
+    });
+  },
+
+  /**
    * Ends the leases that ran out by `now`, in one transaction: the rows that still show one of them (and no live
-   * lease) are cleared, then the lease rows and the presence rows past their end are deleted. Idempotent, safe on
-   * several nodes at once. Answers how many item rows changed (the caller bumps the change generation then).
+   * lease) are cleared, each with a lease change (`by` the holder whose lease ran out), then the lease rows and
+   * the presence rows past their end are deleted. Idempotent, safe on several nodes at once. Answers how many
+   * item rows changed (the caller bumps the change generation then).
    */
   async sweep(db: Kysely<DB>, now: number): Promise<number> {
+    const at = new Date(now).toISOString();
     return db.transaction().execute(async (trx) => {
       let changed = 0;
       for (const kind of ['page', 'asset'] as const) {
         const table = sql.table(ITEM_TABLE[kind]);
-        const res = await sql`update ${table} set checked_out = 0, checked_out_user = '', ${DOC_STALE}
-          where node_id in (select item_id from item_leases where kind = ${kind} and expires_at <= ${now})
+        const ranOut = sql`node_id in (select item_id from item_leases where kind = ${kind} and expires_at <= ${now})
             and checked_out <> 0
             and not exists (select 1 from item_leases l
-              where l.kind = ${kind} and l.item_id = ${table}.node_id and l.expires_at > ${now})`.execute(trx);
+              where l.kind = ${kind} and l.item_id = ${table}.node_id and l.expires_at > ${now})`;
+        const { rows } = await sql<{ node_id: string; checked_out_user: string }>`
+          select node_id, checked_out_user from ${table} where ${ranOut}`.execute(trx);
+        if (!rows.length) continue;
+        const res = await sql`update ${table} set checked_out = 0, checked_out_user = '', ${DOC_STALE}
+          where ${ranOut}`.execute(trx);
         changed += Number(res.numAffectedRows ?? 0n);
+        await recordChanges(
+          trx,
+          rows.map((r) => ({
+            kind,
+            itemId: r.node_id,
+            path: null,
+            deleted: false,
+            actor: r.checked_out_user || null,
+            at,
+            lease: ENDED,
+          })),
+        );
       }
       await trx.deleteFrom('item_leases').where('expires_at', '<=', now).execute();
       await trx.deleteFrom('item_presence').where('expires_at', '<=', now).execute();
@@ -190,3 +234,6 @@ export const leasesRepository = {
     });
   },
 };
+
+/** The lease change of a lease that ended (`recordChanges`). */
+const ENDED = { holder: null };

@@ -1,6 +1,7 @@
 import type { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
 import { LEASE_HEARTBEAT_MS } from '../../../shared/api/leases.js';
 import type { Actor, AppContext } from '../../lib/context.js';
+import { recordChanges } from '../../lib/change-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findAsset } from '../assets/assets.common.js';
 import { locatePage } from '../pages/page-location.js';
@@ -9,6 +10,19 @@ import type { NodeRow } from '../tree/tree.repository.js';
 import { leaseHeld } from './lease-records.js';
 import { presentLeaseState } from './leases.presenter.js';
 import { leasesRepository as repo, type ItemKey } from './leases.repository.js';
+
+/** The change-log row of `actor` changing the item's lease holder to `holder` (null: ended) at `ms`. */
+function leaseChange(actor: Actor, item: { id: string; key: ItemKey }, ms: number, holder: string | null) {
+  return {
+    kind: item.key.kind as LeaseKind,
+    itemId: item.id,
+    path: item.key.path,
+    deleted: false,
+    actor: actor.username,
+    at: new Date(ms).toISOString(),
+    lease: { holder },
+  };
+}
 
 /** Presence lasts two and a half heartbeats: one late beat does not make a person vanish. */
 export const PRESENCE_MS = Math.round(LEASE_HEARTBEAT_MS * 2.5);
@@ -68,7 +82,9 @@ export function createLeasesService(ctx: AppContext) {
         const taken = await ctx.db.transaction().execute(async (trx) => {
           const row = await repo.take(trx, item.key, { ...lease, takeover: body.takeover ?? false });
           // Taken now (not renewed): the item's row shows its new holder. A renewal leaves the row as it is.
-          if (row && row.acquired_at === now) await repo.mirror(trx, kind, item.id, actor.username);
+          if (row && row.acquired_at === now && (await repo.mirror(trx, kind, item.id, actor.username))) {
+            await recordChanges(trx, [leaseChange(actor, item, now, actor.username)]);
+          }
           return row;
         });
         if (!taken) {
@@ -90,12 +106,20 @@ export function createLeasesService(ctx: AppContext) {
         return { id: held?.item_id ?? '', key };
       });
       await ctx.db.transaction().execute(async (trx) => {
-        if (await repo.release(trx, item.key, actor.username)) {
-          await repo.mirror(trx, kind, item.id, null, actor.username);
+        if (
+          (await repo.release(trx, item.key, actor.username)) &&
+          (await repo.mirror(trx, kind, item.id, null, actor.username))
+        ) {
+          await recordChanges(trx, [leaseChange(actor, item, ctx.now(), null)]);
         }
         await repo.leavePresence(trx, item.key, actor.username);
       });
       return stateOf(actor, item, ctx.now());
+    },
+
+    /** Ends every lease and presence of `username`: they signed out (the sign-out route moves the generation). */
+    endAllOf(username: string): Promise<number> {
+      return repo.endAllOf(ctx.db, username, new Date(ctx.now()).toISOString());
     },
 
     /** Ends the leases that ran out (`leasesRepository.sweep`); the change generation moves when a row did. */

@@ -31,6 +31,16 @@ async function state(authorization: string, url = LEASE) {
   expect(res.statusCode, res.body).toBe(200);
   return LeaseState.parse(res.json());
 }
+/** The lease changes in the change log, oldest first: [kind, who, new holder ('' = ended)]. */
+async function leaseChanges() {
+  const rows = await t.app.folio.ctx.db
+    .selectFrom('changes')
+    .select(['kind', 'actor', 'lease'])
+    .where('lease', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => [r.kind, r.actor, r.lease]);
+}
 async function page(authorization?: string) {
   const res = await t.request({ method: 'GET', url: PAGE, ...(authorization ? { headers: { authorization } } : {}) });
   expect(res.statusCode, res.body).toBe(200);
@@ -155,6 +165,70 @@ describe('check-out leases', () => {
     // Alice leaving does not end bob's lease.
     expect((await leave(alice)).statusCode).toBe(200);
     expect((await page(alice)).page.workflow).toMatchObject({ checkedOut: true, checkedOutUser: 'bob' });
+  });
+
+  it("signing out ends the user's leases and presence, with a lease change each; others edit at once", async () => {
+    const login = await t.request({
+      method: 'POST',
+      url: '/cms/rest/auth/login',
+      headers: { authorization: '' },
+      payload: { username: 'alice', password: 'alice-password' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = `folio_session=${login.cookies.find((c) => c.name === 'folio_session')!.value}`;
+    const session = { authorization: '', cookie, 'x-csrf-token': login.json().csrfToken as string };
+    const assetLease = '/cms/rest/leases/asset/Assets/notes.txt';
+    expect((await upload(t, 'Assets/notes.txt', Buffer.from('hello'), { contentType: 'text/plain' })).statusCode).toBe(
+      201,
+    );
+    // Alice holds the page (through her session) and the asset (over Basic: the same person), and has both open.
+    const taken = await t.request({ method: 'POST', url: LEASE, payload: { mode: 'edit' }, headers: session });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await beat(alice, { mode: 'edit' }, assetLease)).statusCode).toBe(200);
+    expect((await beat(bob, { mode: 'view' })).statusCode).toBe(200);
+    expect((await state(bob)).present.map((p) => p.username)).toEqual(['alice']);
+    // Bob's own lease is not hers: it stays.
+    await t.request({ method: 'PUT', url: '/cms/rest/pages/by-path/demo/other', payload: { templateName: 'article' } });
+    expect((await beat(bob, {}, '/cms/rest/leases/page/demo/other')).statusCode).toBe(200);
+
+    const out = await t.request({ method: 'POST', url: '/cms/rest/auth/logout', headers: session });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await state(bob)).toMatchObject({ lease: null, present: [] });
+    expect((await state(bob, assetLease)).lease).toBeNull();
+    expect((await page(bob)).page.workflow).toMatchObject({ checkedOut: false, checkedOutUser: '' });
+    expect((await state(alice, '/cms/rest/leases/page/demo/other')).lease?.username).toBe('bob');
+    expect(await leaseChanges()).toEqual([
+      ['page', 'alice', 'alice'],
+      ['asset', 'alice', 'alice'],
+      ['page', 'bob', 'bob'],
+      ['page', 'alice', ''],
+      ['asset', 'alice', ''],
+    ]);
+    // Bob edits at once, no takeover needed.
+    expect(LeaseState.parse((await beat(bob)).json()).lease).toMatchObject({ username: 'bob', takenFrom: null });
+    // Signing out over Basic has no session to end: nothing else happens.
+    expect(
+      (await t.request({ method: 'POST', url: '/cms/rest/auth/logout', headers: { authorization: bob } })).statusCode,
+    ).toBe(200);
+    expect((await state(alice)).lease?.username).toBe('bob');
+  });
+
+  it('writes a lease change when a lease is taken, taken over, released or runs out', async () => {
+    expect((await beat(alice)).statusCode).toBe(200);
+    expect((await beat(alice)).statusCode).toBe(200); // a renewal is no change
+    expect((await beat(bob, { mode: 'edit', takeover: true })).statusCode).toBe(200);
+    expect((await leave(alice)).statusCode).toBe(200); // she no longer holds it: no change
+    expect((await leave(bob)).statusCode).toBe(200);
+    expect((await beat(alice)).statusCode).toBe(200);
+    t.advance(121_000);
+    expect(await t.app.sweepLeases()).toBe(1);
+    expect(await leaseChanges()).toEqual([
+      ['page', 'alice', 'alice'],
+      ['page', 'bob', 'bob'],
+      ['page', 'bob', ''],
+      ['page', 'alice', 'alice'],
+      ['page', 'alice', ''],
+    ]);
   });
 
   it('refuses a PUT or DELETE by anyone but the holder (409 LEASE_HELD, nothing changed)', async () => {

@@ -45,7 +45,7 @@ export function presentHit(kind: SearchKind, path: string, title: string, d: Hit
 
 /** The opaque cursor after a hit. */
 export function encodeCursor(after: SearchAfter): string {
-  return Buffer.from(JSON.stringify([after.score, after.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([after.tier, after.score, after.id])).toString('base64url');
 }
 
 /** The position a cursor names; null when it is not one this server made. */
@@ -54,12 +54,13 @@ export function decodeCursor(cursor: string): SearchAfter | null {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'number' &&
-      Number.isFinite(v[0]) &&
-      typeof v[1] === 'string'
+      v.length === 3 &&
+      (v[0] === 0 || v[0] === 1) &&
+      typeof v[1] === 'number' &&
+      Number.isFinite(v[1]) &&
+      Number.isSafeInteger(v[2])
     )
-      return { score: v[0], id: v[1] };
+      return { tier: v[0], score: v[1], id: v[2] };
   } catch {
     // not JSON: not ours
   }

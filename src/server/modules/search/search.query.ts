@@ -54,9 +54,20 @@ export function parseSearch(q: string): ParsedSearch {
   return { include: include.slice(0, 16), exclude: exclude.slice(0, 16) };
 }
 
+const fts5Term = (t: SearchTerm) => `"${t.words.join(' ')}"${t.prefix ? ' *' : ''}`;
+
 /** The FTS5 `MATCH` expression of the terms: each a quoted string of letters and digits only. */
 export function fts5Match(s: ParsedSearch): string {
-  const term = (t: SearchTerm) => `"${t.words.join(' ')}"${t.prefix ? ' *' : ''}`;
-  const must = s.include.map(term).join(' AND ');
-  return s.exclude.length ? `(${must}) NOT (${s.exclude.map(term).join(' OR ')})` : must;
+  const must = s.include.map(fts5Term).join(' AND ');
+  return s.exclude.length ? `(${must}) NOT (${s.exclude.map(fts5Term).join(' OR ')})` : must;
+}
+
+/** The FTS5 expression of the words to find, without the excluded ones (for the title index). */
+export function fts5Include(s: ParsedSearch): string {
+  return s.include.map(fts5Term).join(' AND ');
+}
+
+/** The FTS5 expression of the excluded terms; null when there are none. */
+export function fts5Exclude(s: ParsedSearch): string | null {
+  return s.exclude.length ? s.exclude.map(fts5Term).join(' OR ') : null;
 }

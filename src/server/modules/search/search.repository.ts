@@ -3,12 +3,16 @@ import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import type { SearchKind } from '../../../shared/api/search.js';
 import { ROOT_NODE_ID } from '../../db/structure.js';
-import { fts5Match, type ParsedSearch, type SearchTerm } from './search.query.js';
+import { fts5Exclude, fts5Include, fts5Match, type ParsedSearch, type SearchTerm } from './search.query.js';
 
-/** Where a page of hits starts: after the hit of this score and node id (scores ascend: lower is better). */
+/**
+ * Where a page of hits starts: after the hit of this tier (0: the title matches, 1: the rest), score (ascending:
+ * lower is better) and index row id.
+ */
 export interface SearchAfter {
+  tier: number;
   score: number;
-  id: string;
+  id: number;
 }
 
 export interface SearchFilter {
@@ -17,15 +21,17 @@ export interface SearchFilter {
   type?: string;
   /** Only items strictly below this node (a site, a folder, the asset library). */
   underId?: string;
-  after?: SearchAfter;
-  limit: number;
 }
 
+/** One of the engine's best matches; `wanted` is false when the filters leave it out. */
 export interface SearchRow {
+  id: number;
   node_id: string;
   kind: SearchKind;
   title: string;
+  tier: number;
   score: number;
+  wanted: boolean;
 }
 
 export interface HitDetails {
@@ -45,17 +51,23 @@ const PG_WEIGHTS = sql.raw(`'{0, 0, 0.1, 1.0}'`);
 
 /** The PostgreSQL tsquery of the terms: each term's words bound as a parameter, never parsed as query syntax. */
 function tsQuery(s: ParsedSearch): RawBuilder<unknown> {
+  return tsTerms(s.include, s.exclude);
+}
+
+function tsTerms(include: readonly SearchTerm[], exclude: readonly SearchTerm[]): RawBuilder<unknown> {
+  const s = { include, exclude };
   const term = (t: SearchTerm) =>
     t.prefix
       ? // Letters and digits only (search.query.ts): nothing in them is tsquery syntax.
-        sql`to_tsquery('english', ${t.words.join(' <-> ') + ':*'})`
-      : sql`phraseto_tsquery('english', ${t.words.join(' ')})`;
+        sql`to_tsquery('folio_english', ${t.words.join(' <-> ') + ':*'})`
+      : sql`phraseto_tsquery('folio_english', ${t.words.join(' ')})`;
   const parts = s.include.map(term);
   for (const t of s.exclude) parts.push(sql`(!! ${term(t)})`);
   return sql`(${sql.join(parts, sql` && `)})`;
 }
 
-function filters(db: Kysely<DB>, f: SearchFilter): RawBuilder<unknown>[] {
+/** The filters as one SQL condition on `d` (a `search_docs` row); null when there are none. */
+function filters(f: SearchFilter): RawBuilder<unknown> | null {
   const out: RawBuilder<unknown>[] = [];
   if (f.kinds?.length) out.push(sql`d.kind in (${sql.join(f.kinds)})`);
   if (f.states?.length) {
@@ -75,45 +87,93 @@ function filters(db: Kysely<DB>, f: SearchFilter): RawBuilder<unknown>[] {
         select n.id from nodes n join sub on n.parent_id = sub.id
       ) select id from sub)`);
   }
-  if (f.after) {
-    out.push(sql`(score > ${f.after.score} or (score = ${f.after.score} and d.node_id > ${f.after.id}))`);
+  return out.length ? sql`(${sql.join(out, sql` and `)})` : null;
+}
+
+/** After the cursor, on a score column and an id column. */
+const afterCursor = (score: RawBuilder<unknown>, id: RawBuilder<unknown>, a: SearchAfter) =>
+  sql`(${score} > ${a.score} or (${score} = ${a.score} and ${id} > ${a.id}))`;
+
+/** The candidates of one tier (see `find`). */
+async function findTier(
+  db: Kysely<DB>,
+  s: ParsedSearch,
+  f: SearchFilter,
+  tier: number,
+  after: SearchAfter | null,
+  limit: number,
+): Promise<SearchRow[]> {
+  const cond = filters(f);
+  const wanted = cond ? sql`case when ${cond} then 1 else 0 end` : sql`1`;
+  let candidates: RawBuilder<unknown>;
+  if (isPostgres(db)) {
+    const score =
+      tier === 0 ? sql`-ts_rank(d.title_tsv, q.iq)::float8` : sql`-ts_rank(${PG_WEIGHTS}, d.tsv, q.q)::float8`;
+    const match =
+      tier === 0 ? sql`d.title_tsv @@ q.iq and d.tsv @@ q.q` : sql`d.tsv @@ q.q and not (d.title_tsv @@ q.iq)`;
+    candidates = sql`
+      select d.id, ${score} as score
+      from search_docs d, (select ${tsQuery(s)} as q, ${tsTerms(s.include, [])} as iq) q
+      where ${match}${after ? sql` and ${afterCursor(score, sql`d.id`, after)}` : sql``}
+      order by score, d.id
+      limit ${limit}`;
+  } else {
+    const exclude = fts5Exclude(s);
+    const cursor = after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``;
+    candidates =
+      tier === 0
+        ? sql`
+          select rowid as id, rank as score from search_title_fts
+          where search_title_fts match ${fts5Include(s)}${cursor}
+            ${exclude ? sql`and rowid not in (select rowid from search_fts where search_fts match ${exclude})` : sql``}
+          order by rank, rowid
+          limit ${limit}`
+        : sql`
+          select rowid as id, rank as score from search_fts
+          where search_fts match ${`(${fts5Match(s)}) NOT ({title} : (${fts5Include(s)}))`}
+            and rank match 'bm25(10.0, 1.0)'${cursor}
+          order by rank, rowid
+          limit ${limit}`;
   }
-  void db;
-  return out;
+  const { rows } = await sql<
+    { id: number | string; node_id: string; kind: SearchKind; title: string } & Record<
+      'score' | 'wanted',
+      number | string
+    >
+  >`
+    with c as (${candidates})
+    select d.id, d.node_id, d.kind, d.title, c.score, ${wanted} as wanted
+    from c join search_docs d on d.id = c.id
+    order by c.score, c.id`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    tier,
+    score: Number(r.score),
+    wanted: Number(r.wanted) === 1,
+  }));
 }
 
 /** SQL of full-text search over `search_docs` (migration 0270): FTS5 on SQLite, the `tsv` GIN index on PostgreSQL. */
 export const searchRepository = {
-  /** Up to `limit` matches of `s`, best first (then by node id), after `after`. */
-  async find(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter): Promise<SearchRow[]> {
-    const where = filters(db, f);
-    const and = where.length ? sql` and ${sql.join(where, sql` and `)}` : sql``;
-    if (isPostgres(db)) {
-      const { rows } = await sql<SearchRow>`
-        select node_id, kind, title, score from (
-          select d.node_id, d.kind, d.title, -ts_rank(${PG_WEIGHTS}, d.tsv, q.q)::float8 as score
-          from search_docs d, (select ${tsQuery(s)} as q) q
-          where d.tsv @@ q.q
-        ) d
-        where true${and}
-        order by score, node_id
-        limit ${f.limit}`.execute(db);
-      return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  /**
+   * The engine's `limit` best matches of `s` after `after`, best first: the title matches (tier 0) ranked among
+   * themselves, then the others (tier 1). The engine ranks and caps each tier itself (FTS5 `ORDER BY rank LIMIT`,
+   * `ts_rank` over a GIN index's matches), so a frequent word costs the ranking of the few titles that hold it, not
+   * of every body; only those candidates are joined to their rows and checked against the filters (the service asks
+   * again, further on, when filters or access leave too few).
+   */
+  async find(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter, after: SearchAfter | null, limit: number) {
+    const out: SearchRow[] = [];
+    for (let tier = after?.tier ?? 0; tier <= 1 && out.length < limit; tier++) {
+      const from = after && after.tier === tier ? after : null;
+      out.push(...(await findTier(db, s, f, tier, from, limit - out.length)));
     }
-    const { rows } = await sql<SearchRow>`
-      select node_id, kind, title, score from (
-        select d.node_id, d.kind, d.title, bm25(search_fts, 10.0, 1.0) as score
-        from search_fts join search_docs d on d.id = search_fts.rowid
-        where search_fts match ${fts5Match(s)}
-      ) d
-      where true${and}
-      order by score, node_id
-      limit ${f.limit}`.execute(db);
-    return rows;
+    return out;
   },
 
   /** Type, state, last change and the snippet (matched runs between MARK_OPEN and MARK_CLOSE) of some hits. */
-  async details(db: Kysely<DB>, s: ParsedSearch, ids: readonly string[]): Promise<Map<string, HitDetails>> {
+  async details(db: Kysely<DB>, s: ParsedSearch, ids: readonly number[]): Promise<Map<string, HitDetails>> {
     if (ids.length === 0) return new Map();
     const rest = sql`
         n.kind as node_kind, n.updated_at as node_modified,
@@ -126,18 +186,18 @@ export const searchRepository = {
     const rows = isPostgres(db)
       ? (
           await sql<Row>`
-            select d.node_id, ts_headline('english',
-                case when to_tsvector('english', d.body) @@ q.q then d.body else d.title end, q.q,
+            select d.node_id, ts_headline('folio_english',
+                case when to_tsvector('folio_english', d.body) @@ q.q then d.body else d.title end, q.q,
                 ${`StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MaxWords=24, MinWords=12, ShortWord=2`}
               ) as snippet, ${rest}
             from search_docs d ${joins}, (select ${tsQuery(s)} as q) q
-            where d.node_id in (${sql.join(ids)})`.execute(db)
+            where d.id in (${sql.join(ids)})`.execute(db)
         ).rows
       : (
           await sql<Row>`
             select d.node_id, snippet(search_fts, -1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 16) as snippet, ${rest}
             from search_fts join search_docs d on d.id = search_fts.rowid ${joins}
-            where search_fts match ${fts5Match(s)} and d.node_id in (${sql.join(ids)})`.execute(db)
+            where search_fts match ${fts5Match(s)} and search_fts.rowid in (${sql.join(ids)})`.execute(db)
         ).rows;
     const out = new Map<string, HitDetails>();
     for (const r of rows) {

@@ -9,8 +9,10 @@ import { parseSearch } from './search.query.js';
 import { searchRepository as repo, type SearchAfter, type SearchRow } from './search.repository.js';
 
 const READABLE: readonly AccessLevel[] = ['READ', 'WRITE', 'ADMIN'];
-/** Batches read while hits fall away for access: a bound, so one search never reads the whole index. */
-const MAX_BATCHES = 5;
+/** Rounds of candidates read while filters and access leave too few: a bound, so no search reads the whole index. */
+const MAX_BATCHES = 4;
+/** The first round asks the engine for this many candidates per hit wanted; each further round for four times more. */
+const FIRST_ROUND_FACTOR = 2;
 
 /**
  * Full-text search of pages, assets and folder items (`GET /cms/rest/search`): the engine's matches best first
@@ -53,48 +55,55 @@ export function createSearchService(ctx: AppContext) {
         if (top !== query.site) return { items: [], next: null };
       }
 
-      const kept: { row: SearchRow; names: string[] }[] = [];
-      let more = false;
-      for (let batch = 0; batch < MAX_BATCHES && kept.length <= limit; batch++) {
-        const rows = await repo.find(ctx.db, parsed, {
-          ...(query.kind ? { kinds: query.kind } : {}),
-          ...(query.state ? { states: query.state } : {}),
-          ...(query.type ? { type: query.type } : {}),
-          ...(underId ? { underId } : {}),
-          ...(after ? { after } : {}),
-          limit: limit + 1,
-        });
+      const filter = {
+        ...(query.kind ? { kinds: query.kind } : {}),
+        ...(query.state ? { states: query.state } : {}),
+        ...(query.type ? { type: query.type } : {}),
+        ...(underId ? { underId } : {}),
+      };
+      // The engine's best candidates, capped; those the filters or access leave out are skipped, and when too few
+      // remain the next round starts after the last candidate seen (never again from the top).
+      const kept: SearchRow[] = [];
+      const names = new Map<string, string[]>();
+      let position = after ?? null;
+      let exhausted = false;
+      let round = (limit + 1) * FIRST_ROUND_FACTOR;
+      for (let batch = 0; batch < MAX_BATCHES && kept.length <= limit; batch++, round *= 4) {
+        const rows = await repo.find(ctx.db, parsed, filter, position, round);
         const chains = await repo.chains(
           ctx.db,
-          rows.map((r) => r.node_id),
+          rows.filter((r) => r.wanted).map((r) => r.node_id),
         );
         for (const row of rows) {
+          position = { tier: row.tier, score: row.score, id: row.id };
           const chain = chains.get(row.node_id);
-          if (!chain) continue; // deleted since the match
+          if (!row.wanted || !chain) continue; // filtered out, or deleted since the match
           const cap = accessCapOf(chain.levels.map((access_level) => ({ access_level }) as NodeRow));
           if (!READABLE.includes(accessUnderCap(actor, cap))) continue;
-          kept.push({ row, names: chain.names });
+          kept.push(row);
+          names.set(row.node_id, chain.names);
+          if (kept.length > limit) break;
         }
-        more = rows.length > limit;
-        if (!more) break;
-        const last = rows[rows.length - 1]!;
-        after = { score: last.score, id: last.node_id };
+        if (rows.length < round) {
+          exhausted = true;
+          break;
+        }
       }
       const page = kept.slice(0, limit);
-      const hasNext = kept.length > limit || (more && page.length === limit);
+      const last = page[page.length - 1];
+      // More kept than a page: the next starts after the page's last hit. A short page with candidates left
+      // (every round spent): after the last candidate seen, so paging on never skips a readable hit.
+      const nextAfter =
+        kept.length > limit && last ? { tier: last.tier, score: last.score, id: last.id } : exhausted ? null : position;
       const details = await repo.details(
         ctx.db,
         parsed,
-        page.map((k) => k.row.node_id),
+        page.map((r) => r.id),
       );
-      const items = page.map(({ row, names }) =>
-        presentHit(row.kind, names.join('/'), row.title, details.get(row.node_id)),
+      const items = page.map((row) =>
+        presentHit(row.kind, names.get(row.node_id)!.join('/'), row.title, details.get(row.node_id)),
       );
-      const lastKept = page[page.length - 1];
-      return {
-        items,
-        next: hasNext && lastKept ? encodeCursor({ score: lastKept.row.score, id: lastKept.row.node_id }) : null,
-      };
+      return { items, next: nextAfter ? encodeCursor(nextAfter) : null };
     },
   };
 }

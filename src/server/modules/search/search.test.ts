@@ -32,11 +32,11 @@ async function search(params: Record<string, string | string[]>, authorization?:
 const paths = async (q: string, more: Record<string, string | string[]> = {}) =>
   (await search({ q, ...more })).items.map((h) => h.path);
 
-/** PUTs an article page at demo/articles/<name> with a rich text widget; answers the response. */
+/** PUTs an article page at demo/articles/<name> (or at `name` when it is a path) with a rich text widget. */
 async function putPage(name: string, text: string, more: Record<string, unknown> = {}) {
   const res = await t.request({
     method: 'PUT',
-    url: `/cms/rest/pages/by-path/demo/articles/${name}`,
+    url: `/cms/rest/pages/by-path/${name.includes('/') ? name : `demo/articles/${name}`}`,
     payload: {
       templateName: 'article',
       displayName: name,
@@ -269,17 +269,41 @@ describe('GET /cms/rest/search', () => {
     expect(await paths('otter', { state: ['Public', 'Review'] })).toEqual([]);
   });
 
-  it('pages through every hit with the cursor, each once', async () => {
+  it('pages through every hit with the cursor, each once, the title matches first', async () => {
     for (const n of ['p1', 'p2', 'p3', 'p4', 'p5']) await putPage(n, `<p>walrus ${n}</p>`);
-    const seen: SearchHit[] = [];
-    let cursor: string | null = null;
-    for (let i = 0; i < 10; i++) {
-      const r: SearchResults = await search({ q: 'walrus', limit: '2', ...(cursor ? { cursor } : {}) });
-      seen.push(...r.items);
-      cursor = r.next;
-      if (!cursor) break;
-    }
-    expect(seen.map((h) => h.path).sort()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5'].map((n) => `demo/articles/${n}`));
+    for (const n of ['t1', 't2', 't3']) await putPage(n, '<p>tusks</p>', { displayName: `Walrus ${n}` });
+    const all = async (params: Record<string, string>) => {
+      const seen: SearchHit[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 20; i++) {
+        const r: SearchResults = await search({ ...params, ...(cursor ? { cursor } : {}) });
+        seen.push(...r.items);
+        cursor = r.next;
+        if (!cursor) break;
+      }
+      return seen.map((h) => h.path);
+    };
+    const seen = await all({ q: 'walrus', limit: '2' });
+    expect(seen.slice(0, 3).sort()).toEqual(['t1', 't2', 't3'].map((n) => `demo/articles/${n}`));
+    expect(seen.slice(3).sort()).toEqual(['p1', 'p2', 'p3', 'p4', 'p5'].map((n) => `demo/articles/${n}`));
+    expect(await all({ q: 'walru', limit: '3' })).toEqual(seen);
+  });
+
+  it('reads further candidates when the filters leave out the best ones', async () => {
+    for (let i = 0; i < 8; i++) await putPage(`t${i}`, '<p>tusks</p>', { displayName: `Narwhal ${i}` });
+    await putPage('demo/news/deep', '<p>A narwhal far down the list.</p>');
+    // The eight title matches come first and lie outside the folder: only the body match is in it.
+    const r = await search({ q: 'narwhal', folder: 'demo/news', limit: '1' });
+    expect(r.items.map((h) => h.path)).toEqual(['demo/news/deep']);
+    expect(r.items[0]!.snippet).toContain('<mark>narwhal</mark>');
+  });
+
+  it('keeps short common words on both databases (no stopword list), stemming the rest', async () => {
+    await putPage('hamlet', '<p>To be, or not to be: that is the question.</p>');
+    expect(await paths('"to be or not to be"')).toEqual(['demo/articles/hamlet']);
+    expect(await paths('"that is the"')).toEqual(['demo/articles/hamlet']);
+    expect(await paths('questions')).toEqual(['demo/articles/hamlet']);
+    expect(await paths('be -question')).not.toContain('demo/articles/hamlet');
   });
 
   it('answers a viewer what they may read, with snippets', async () => {

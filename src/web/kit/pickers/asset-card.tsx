@@ -6,6 +6,7 @@ import { SelectionCheckbox } from '../../components/ui/selection-checkbox';
 import { WorkflowBadge } from '../../components/ui/workflow-badge';
 import { assetPathOf, assetThumbnailUrl } from '../../lib/assets';
 import { AssetTypeIcon } from '../type-icon';
+import { CheckedOutMark } from '../workflow/workflow-status';
 import './asset-card.css';
 
 /** True for an image whose alt text is empty: people who cannot see it learn nothing from it. */
@@ -24,6 +25,7 @@ export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; i
   const title =
     asset.fields.displaytitle && asset.fields.displaytitle !== asset.name ? asset.fields.displaytitle : null;
   const missingAlt = needsAltText(asset);
+  const holder = asset.workflow.checkedOut ? asset.workflow.checkedOutUser : '';
   return (
     <GridListItem
       id={assetPathOf(asset)}
@@ -34,6 +36,7 @@ export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; i
         asset.name,
         label,
         asset.workflow.state,
+        holder ? `checked out by ${holder}` : '',
         missingAlt ? 'no alt text' : '',
         isAllowed ? '' : 'cannot be chosen here',
       ]
@@ -63,6 +66,7 @@ export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; i
           </span>
           <span className="asset-card__meta">
             <WorkflowBadge state={asset.workflow.state} />
+            {holder && <CheckedOutMark user={holder} />}
             {missingAlt && (
               <span className="asset-card__warn">
                 <AlertIcon aria-hidden="true" /> No alt text

@@ -51,9 +51,8 @@ export function PresenceBar({ lease, what }: { lease: ItemLease; what: string })
         </InlineAlert>
       ) : (
         holder && (
-          <InlineAlert tone="info" title={`${holder.username} is editing this ${what}`}>
-            Checked out by {holder.username} since {formatDateTime(holder.since)}. You can look at it; to change it,
-            take it over.{' '}
+          <InlineAlert tone="info" title={`${holder.username} is editing since ${formatDateTime(holder.since)}`}>
+            They have this {what} checked out, so you see it read-only. To change it, take it over.{' '}
             <Button variant="quiet" onPress={() => setConfirming(true)}>
               Take over…
             </Button>
@@ -71,7 +70,8 @@ export function PresenceBar({ lease, what }: { lease: ItemLease; what: string })
         }}
       >
         {holder?.username ?? 'They'} has this {what} checked out and may be in the middle of a change. If you take it
-        over, their unsaved changes cannot be saved any more and their editor tells them at once.
+        over, they lose their check-out: their unsaved changes cannot be saved any more, and their editor tells them at
+        once.
       </ConfirmDialog>
     </div>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/client';
 import { LEASE_HEARTBEAT_MS, Lease, type LeaseKind, type LeaseState } from '../../../shared/api/leases';
 import { useApi } from '../../lib/api';
+import { useChangeEvents } from '../../lib/live-events';
 
 /** What an editor knows of its item's lease and who else has it open. */
 export interface ItemLease {
@@ -11,7 +12,7 @@ export interface ItemLease {
   heldBy: Lease | null;
   /** Who took the caller's lease over (the editor says so at once); null otherwise. */
   takenOverBy: string | null;
-  /** Takes the lease over from its holder (they are told at their next renewal). */
+  /** Takes the lease over from its holder (their editor is told at once, by the lease's live event). */
   takeOver(): Promise<void>;
   /** True while a takeover runs. */
   takingOver: boolean;
@@ -28,7 +29,7 @@ function leaseOfProblem(err: unknown): Lease | null {
  * the item open (presence), and once `editing` turns true (the first change) takes the lease and renews it with
  * the same call. Leaving (unmount, `pagehide`) ends both. A 409 LEASE_HELD means someone else has it: before the
  * user held it, they are `heldBy`; after, it was taken over (`takenOverBy`), and the heartbeat only watches until
- * the user takes it back.
+ * the user takes it back. A lease change of the item by someone else (a live event) beats at once.
  */
 export function useItemLease(kind: LeaseKind, segments: readonly string[], editing: boolean): ItemLease {
   const api = useApi();
@@ -72,6 +73,13 @@ export function useItemLease(kind: LeaseKind, segments: readonly string[], editi
     },
     [api, kind, key],
   );
+
+  // Someone else's lease change of this item (taken, taken over, ended: live events) is learnt at once, not at the
+  // next beat: the holder whose lease was taken over is told, and a reader may edit as soon as the holder leaves.
+  const itemId = state?.id;
+  useChangeEvents((e) => {
+    if (e.lease && itemId !== undefined && e.itemId === itemId) void beat();
+  });
 
   // The first change takes the lease at once (not at the next beat).
   useEffect(() => {

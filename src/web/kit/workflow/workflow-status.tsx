@@ -11,6 +11,20 @@ export function checkoutLine(workflow: WorkflowInfo, currentUser?: string): stri
 }
 
 /**
+ * The lock of a listed page or asset someone has checked out (holds its lease): a lock and their name, read as
+ * "Checked out by <name>". Listings refresh it from live events.
+ */
+export function CheckedOutMark({ user }: { user: string }) {
+  return (
+    <span className="workflow-status__checkout workflow-status__checkout--other" title={`Checked out by ${user}`}>
+      <LockIcon aria-hidden="true" />
+      <span className="visually-hidden">Checked out by </span>
+      {user}
+    </span>
+  );
+}
+
+/**
  * An item's workflow state as a badge, and the checkout line beside it. Someone else's checkout stands out: they
  * are working on it (saving still works as the server allows; If-Match keeps either from overwriting the other).
  */

@@ -62,7 +62,7 @@ export function AssetEditor({
   path,
   current,
   user,
-  canWrite,
+  canWrite: mayWrite,
   maxUploadBytes,
   hrefOfPage,
   onClose,
@@ -93,6 +93,10 @@ export function AssetEditor({
   }, [def]);
   const [initial] = useState(() => meta.fields);
   const form = useFieldsForm({ defs, initial });
+  // Presence while open; the first change takes the check-out lease (kit/presence). While someone else holds it,
+  // the panel is read-only until the user takes it over.
+  const lease = useItemLease('asset', segments, mayWrite && form.isDirty);
+  const canWrite = mayWrite && lease.heldBy === null;
   /** The version the form's edits are made on. */
   const [base, setBase] = useState<WithEtag<AssetMetadata>>(current);
   const [saving, setSaving] = useState<'save' | TransitionName | null>(null);
@@ -203,8 +207,6 @@ export function AssetEditor({
     await commit({ fields: form.isDirty ? form.changes() : {}, state: to, comment }, base.etag, name);
   };
 
-  // Presence while open; the first change takes the check-out lease (kit/presence).
-  const lease = useItemLease('asset', segments, canWrite && form.isDirty);
   const savedBy = useLastSaved('asset', segments, conflict !== null);
   useSaveShortcut(() => void save(), canWrite && form.isDirty);
 
@@ -218,6 +220,7 @@ export function AssetEditor({
         </p>
       </DrawerHeading>
       <div className="drawer__body">
+        <PresenceBar lease={lease} what="asset" />
         <AssetPreview asset={meta} />
         <section className="asset-section" aria-labelledby={`${formId}-fields`}>
           <h3 id={`${formId}-fields`} className="asset-section__title">
@@ -264,7 +267,6 @@ export function AssetEditor({
         <section className="asset-section" aria-label="Workflow">
           <WorkflowStatus workflow={meta.workflow} currentUser={user.username} />
           <RejectionNotice rejection={meta.workflow.rejection} />
-          <PresenceBar lease={lease} what="asset" />
           {canWrite && transitions.data && (
             <TransitionButtons
               transitions={transitions.data.transitions}

@@ -17,6 +17,7 @@ import { AlertIcon, ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/ic
 import { SelectionCheckbox } from '../../../components/ui/selection-checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { WorkflowBadge } from '../../../components/ui/workflow-badge';
+import { CheckedOutMark } from '../../../kit/workflow/workflow-status';
 import { AssetTypeIcon } from '../../../kit/type-icon';
 import { assetPathOf, assetThumbnailUrl } from '../../../lib/assets';
 import { formatBytes, formatDate, formatDateTime } from '../../../lib/format';
@@ -166,7 +167,12 @@ function AssetRow({ asset, canSelect, showFolder }: { asset: AssetMetadata; canS
       </Cell>
       <Cell className="library-table__cell">{typeLabelOf(asset.type)}</Cell>
       <Cell className="library-table__cell">
-        <WorkflowBadge state={asset.workflow.state} />
+        <span className="library-table__state">
+          <WorkflowBadge state={asset.workflow.state} />
+          {asset.workflow.checkedOut && asset.workflow.checkedOutUser && (
+            <CheckedOutMark user={asset.workflow.checkedOutUser} />
+          )}
+        </span>
       </Cell>
       <Cell className="library-table__cell library-table__number">{size === null ? '—' : formatBytes(size)}</Cell>
       <Cell className="library-table__cell library-table__muted">

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, MoreIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/status';
 import { WorkflowBadge } from '../../../components/ui/workflow-badge';
+import { CheckedOutMark } from '../../../kit/workflow/workflow-status';
 import { formatDateTime } from '../../../lib/format';
 import { useFolderChildren } from '../../../lib/queries/folders';
 import {
@@ -284,7 +285,10 @@ export function ContentsList({
                   <td className="table__muted">{kindOf(child)}</td>
                   <td>
                     {summary?.workflowState ? (
-                      <WorkflowBadge state={summary.workflowState} />
+                      <span className="contents-table__state">
+                        <WorkflowBadge state={summary.workflowState} />
+                        {summary.checkedOutUser && <CheckedOutMark user={summary.checkedOutUser} />}
+                      </span>
                     ) : (
                       <span className="table__muted">—</span>
                     )}

@@ -63,7 +63,7 @@ export function PageEditor({
   path,
   initial,
   user,
-  isReadOnly,
+  isReadOnly: mayNotWrite,
   links,
   breadcrumbs,
 }: {
@@ -83,8 +83,9 @@ export function PageEditor({
     focus.focusLater(fieldKey ? { key, target: 'invalid', field: fieldKey } : { key, target: 'card' });
   };
   const editor = usePageEditor({ path, user, initial, focusProblem: goToProblem });
-  // Presence while open; the first change takes the check-out lease (kit/presence).
-  const lease = useItemLease('page', splitPath(path), !isReadOnly && editor.dirty);
+  // Presence while open; the first change takes the check-out lease; someone else's makes it read-only (kit/presence).
+  const lease = useItemLease('page', splitPath(path), !mayNotWrite && editor.dirty);
+  const isReadOnly = mayNotWrite || lease.heldBy !== null;
   const savedBy = useLastSaved('page', splitPath(path), editor.conflict !== null);
   const { base, doc, setDoc } = editor;
   const page = base.data;

@@ -13,7 +13,8 @@ export function useSavedElsewhere(pageId: string, user: string, baseEtag: string
   const [event, setEvent] = useState<ChangeEvent | null>(null);
   useEffect(() => setEvent(null), [baseEtag]);
   useChangeEvents((e) => {
-    if (e.kind !== 'page' || e.itemId !== pageId || e.deleted) return;
+    // A lease change (someone took or left the check-out) is no save.
+    if (e.kind !== 'page' || e.itemId !== pageId || e.deleted || e.lease) return;
     // One's own saves (in this tab or another) answer their ETag to the tab that made them.
     if (e.by === user || (e.etag !== null && e.etag === baseEtag)) return;
     setEvent(e);
