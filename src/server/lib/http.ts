@@ -85,7 +85,19 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** The WriteScope of a request: its ActorClaim (routes with `config.provesActor`) and its change generation. */
+/** A by-path write (a service's `put`): the caller, the path, the body, the preconditions and the WriteScope. */
+export type ByPathWrite<B, R> = (
+  actor: Actor,
+  segments: readonly string[],
+  body: B,
+  pre: Preconditions,
+  scope: WriteScope,
+) => Promise<R>;
+
+/**
+ * The WriteScope of a request, derived here for every write that takes one: its ActorClaim (routes with
+ * `config.provesActor`) and where its statement says it bumped the change generation.
+ */
 export function writeScopeOf(request: FastifyRequest): WriteScope {
   return {
     claim: request.actorClaim ?? undefined,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { CSRF_HEADER } from '../../shared/api/auth.js';
+import { andThen } from '../db/prepared.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import type { App } from '../lib/http.js';
 import { needsCredentials } from '../lib/service-urls.js';
@@ -60,26 +61,29 @@ export function registerAuthentication(
     return opts.generationCostsAQuery && !(opts.responseCacheOn && config.cache === true);
   }
 
-  /** The session cookie, when the request has no Authorization header (and no remembered session). */
-  async function authenticateSession(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * The session cookie, when the request has no Authorization header: now when the service answers now (a session
+   * remembered under the generation, or on SQLite its row read now), else by promise. Unsafe methods do not read
+   * the generation: they bump it anyway (on PostgreSQL the read would cost them a round trip for nothing).
+   */
+  function authenticateSession(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const sid = request.cookies[SESSION_COOKIE];
-    if (sid) {
-      // Remembered under the generation read before the row; not for unsafe methods, which bump it anyway (on
-      // PostgreSQL the read would cost them a round trip for nothing).
-      const generation = UNSAFE.has(request.method) ? undefined : await request.changeGeneration();
-      // On PostgreSQL the generation comes from a (shared) query: a remembered session still saves its own.
-      const session =
-        (generation !== undefined && auth.rememberedSession(sid, generation)) ||
-        (await auth.resolveSession(sid, generation));
-      if (session) return useSession(request, sid, session);
-      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      throw unauthenticated('Your session has ended. Sign in again.');
+    if (!sid) {
+      // Browsers would show their own sign-in dialog for a Basic challenge; the SPA marks its calls to avoid that.
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+        void reply.header('www-authenticate', 'Basic realm="Folio", charset="UTF-8"');
+      }
+      throw unauthenticated();
     }
-    // Browsers would show their own sign-in dialog for a Basic challenge; the SPA marks its calls to avoid that.
-    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      void reply.header('www-authenticate', 'Basic realm="Folio", charset="UTF-8"');
-    }
-    throw unauthenticated();
+    const generation = UNSAFE.has(request.method) ? undefined : request.changeGeneration();
+    return andThen(
+      andThen(generation, (g) => auth.session(sid, g)),
+      (session) => {
+        if (session) return useSession(request, sid, session);
+        void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        throw unauthenticated('Your session has ended. Sign in again.');
+      },
+    );
   }
 
   // Callback-style: a request that needs no credentials, or brings Basic credentials already verified, costs no
@@ -90,7 +94,6 @@ export function registerAuthentication(
     if (!header) {
       // A session resolved under the current generation: no query and, on SQLite, no promise (as for Basic).
       const sid = request.cookies[SESSION_COOKIE];
-      const unsafe = UNSAFE.has(request.method);
       if (sid && claimsActor(request)) {
         // On PostgreSQL, a route that proves the session in its own statement takes a remembered one on trust.
         const claimed = auth.sessionClaim(sid);
@@ -108,63 +111,44 @@ export function registerAuthentication(
           return done();
         }
       }
-      const generation = sid && !unsafe ? request.changeGeneration() : null;
-      let remembered: SessionInfo | null | undefined = null;
-      // On SQLite the session row is read now when it is not remembered (every commit moves the generation); an
-      // unsafe request, which bumps the generation anyway, is never answered from memory.
-      if (sid && typeof generation === 'string') {
-        remembered = auth.sessionNow(sid, generation);
-      } else if (sid && unsafe) {
-        remembered = auth.resolveSessionNow(sid, undefined);
+      try {
+        const settled = authenticateSession(request, reply);
+        if (settled instanceof Promise) return void settled.then(() => done(), done);
+      } catch (err) {
+        return done(err as Error);
       }
-      if (remembered) {
-        try {
-          useSession(request, sid!, remembered);
-        } catch (err) {
-          return done(err as Error);
-        }
-        return done();
-      }
-      authenticateSession(request, reply).then(() => done(), done);
-      return;
+      return done();
     }
-    const useBasic = (actor: Promise<Actor | null>) =>
-      actor.then((a) => {
-        if (!a) return done(unauthenticated('Only HTTP Basic credentials are accepted in Authorization.'));
-        request.actor = a;
-        done();
-      }, done);
     // A route that proves the credential in its own statement takes a remembered one on trust (ActorClaim).
     const claimed = claimsActor(request) ? auth.basicClaim(header) : null;
     if (claimed) {
       claim(request, claimed.actor, claimed.proof, async () => {
         const checkedUnder = UNSAFE.has(request.method) ? undefined : await request.changeGeneration();
-        const actor = await auth.resolveBasic(header, request.ip, checkedUnder);
-        if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
-        return actor;
+        return useBasic(await auth.basic(header, request.ip, checkedUnder));
       });
       return done();
     }
-    if (opts.generationCostsAQuery && UNSAFE.has(request.method)) {
-      void useBasic(auth.resolveBasic(header, request.ip, undefined));
-      return;
+    // On PostgreSQL an unsafe request does not read the generation (see opts): the user row is read at once.
+    const generation =
+      opts.generationCostsAQuery && UNSAFE.has(request.method) ? undefined : request.changeGeneration();
+    // Credentials verified under the current generation (or on SQLite rechecked against the user row read now)
+    // answer now: a cache hit runs its whole onRequest chain synchronously.
+    try {
+      const actor = andThen(generation, (g) => auth.basic(header, request.ip, g));
+      if (!(actor instanceof Promise)) request.actor = useBasic(actor);
+      else return void actor.then((a) => void (request.actor = useBasic(a))).then(() => done(), done);
+    } catch (err) {
+      return done(err as Error);
     }
-    const generation = request.changeGeneration();
-    // Credentials verified under the current generation: no promise at all (the generation is a plain value on
-    // SQLite), so a cache hit runs its whole onRequest chain synchronously.
-    // On SQLite a credential remembered under an older generation is checked against the user row read now.
-    const remembered = typeof generation === 'string' ? auth.basicNow(header, generation) : null;
-    if (remembered) {
-      request.actor = remembered;
-      return done();
-    }
-    void useBasic(
-      typeof generation === 'string'
-        ? auth.resolveBasic(header, request.ip, generation)
-        : generation.then((g) => auth.resolveBasic(header, request.ip, g)),
-    );
+    done();
   };
   app.addHook('onRequest', onRequest);
+}
+
+/** The actor Basic credentials proved; 401 when the Authorization header is not Basic. */
+function useBasic(actor: Actor | null): Actor {
+  if (!actor) throw unauthenticated('Only HTTP Basic credentials are accepted in Authorization.');
+  return actor;
 }
 
 /**

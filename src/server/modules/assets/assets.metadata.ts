@@ -3,7 +3,14 @@ import type { FieldError } from '../../../shared/api/errors.js';
 import { ASSET_LIBRARY, splitPath } from '../../../shared/api/paths.js';
 import type { WorkflowState } from '../../../shared/api/workflow.js';
 import { assetTypeDef, validateFields } from '../../../shared/registry/index.js';
-import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
+import {
+  isoTime,
+  settleClaim,
+  type Actor,
+  type ActorClaim,
+  type AppContext,
+  type WriteScope,
+} from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, headerNamesEtag, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
@@ -19,7 +26,7 @@ import {
 } from './assets.common.js';
 import { assetIfMatchEtag, representAsset, type AssetRepresentation } from './assets.presenter.js';
 import { assetsRepository as repo, type AssetRow, type StoredAssetDoc } from './assets.repository.js';
-import { allOf } from '../../db/prepared.js';
+import { allOf, andThen } from '../../db/prepared.js';
 import { createGuardedWrites, type Guarded } from '../../lib/guarded-write.js';
 import { nextSeq } from '../../lib/remembered.js';
 import type { SerialisedJson } from '../../lib/respond.js';
@@ -61,57 +68,42 @@ export function createAssetMetadata(ctx: AppContext) {
   const { readNow } = ctx.database;
 
   /**
-   * The metadata of the asset at `segments` as sent: its stored doc when it was made at this path (one statement
-   * with the path's lookups, migration 0100), answered now when the database reads synchronously (SQLite) and no
-   * claim is to be proven; else `read`.
+   * GET: the metadata of the asset at `segments` as sent: its stored doc when it was made at this path (one
+   * statement with the path's lookups, migration 0100), else presented from the row (the path and the row in one
+   * statement) and stored for the next read; anything else (a deep path, no asset there) takes findAsset's way,
+   * which answers the precise 404. The first read proves a `claim` (or it is confirmed). Without a claim on
+   * SQLite, a stored doc is answered now (no promise).
    */
   function get(
     actor: Actor,
     segments: readonly string[],
     claim?: ActorClaim,
   ): SerialisedJson | Promise<SerialisedJson> {
-    if (!readNow || claim || segments[0] !== ASSET_LIBRARY) return read(actor, segments, claim);
-    const stored = repo.docByPath(ctx.db, segments, { now: readNow });
-    return (stored && storedAnswer(actor, segments, stored)) || read(actor, segments, claim);
-  }
+    if (segments[0] !== ASSET_LIBRARY) return andThen(settleClaim(actor, claim, false), (who) => general(who));
+    const stored = repo.docByPath(ctx.db, segments, claim ? { proof: claim.proof } : { now: readNow });
+    return andThen(stored, (doc) =>
+      andThen(
+        settleClaim(actor, claim, doc?.proven),
+        (who) => (doc && storedAnswer(who, segments, doc)) || fromRow(who),
+      ),
+    );
 
-  /**
-   * `get` past the stored doc (on SQLite without a claim, `get` looked for it already): the stored doc (proving a
-   * claim), else presented from the row (the path and the row in one statement) and stored for the next
-   * read; anything else (a deep path, no asset there) takes findAsset's way, which answers the precise 404.
-   */
-  async function read(actor: Actor, segments: readonly string[], claim?: ActorClaim): Promise<SerialisedJson> {
-    let proven = false;
-    if (segments[0] === ASSET_LIBRARY) {
-      let stored: StoredAssetDoc | undefined;
-      if (claim || !readNow) {
-        // With a claim, the read proves the claimed actor, or it is confirmed before anything is answered.
-        stored = await repo.docByPath(ctx.db, segments, { proof: claim?.proof });
-        proven = stored?.proven === true;
-        if (proven) claim!.proven();
-        else if (claim) actor = await claim.confirm();
-      }
-      const answer = stored && storedAnswer(actor, segments, stored);
-      if (answer) return answer;
-      const byPath = repo.findByPath(ctx.db, segments, { now: readNow });
-      const found = byPath instanceof Promise ? await byPath : byPath;
-      if (found) {
-        const rep = readable(actor, found, segments);
+    function fromRow(who: Actor) {
+      return andThen(repo.findByPath(ctx.db, segments, { now: readNow }), async (found) => {
+        if (!found) return general(who);
+        const rep = readable(who, found, segments);
         // Made from the row as read with its doc_seq: stored only if the row has not changed since.
-        await repo.storeDoc(ctx.db, {
-          id: found.node_id,
-          doc: rep.json,
-          etag: rep.etag,
-          path: segments.join('/'),
-          seq: found.doc_seq,
-        });
+        const path = segments.join('/');
+        await repo.storeDoc(ctx.db, { id: found.node_id, doc: rep.json, etag: rep.etag, path, seq: found.doc_seq });
         return rep;
-      }
+      });
     }
-    if (claim && !proven) actor = await claim.confirm();
-    const { chain, row } = await findAsset(ctx.db, segments);
-    requireAccess(actor, chain, 'READ', segments.join('/'));
-    return representAsset(row, segments.slice(0, -1));
+
+    async function general(who: Actor) {
+      const { chain, row } = await findAsset(ctx.db, segments);
+      requireAccess(who, chain, 'READ', segments.join('/'));
+      return representAsset(row, segments.slice(0, -1));
+    }
   }
 
   /**

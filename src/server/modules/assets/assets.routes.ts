@@ -20,10 +20,10 @@ import { assetHref } from '../../../shared/api/paths.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
+import { actorOf, type App, headerOf, ifMatchOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
-import { itemPathOf, answerByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath, writeByPath } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 import { DOWNLOAD_RESPONSES } from './download.js';
 
@@ -107,13 +107,7 @@ function registerRoutes(app: App, assets: AssetsService) {
       },
     },
     async (request, reply) => {
-      const rep = await assets.put(
-        actorOf(request),
-        itemPathOf(request),
-        request.body,
-        preconditionsOf(request),
-        writeScopeOf(request),
-      );
+      const rep = await writeByPath(request, assets.put);
       if (rep.created) void reply.header('location', assetHref(rep.meta.folderPath.split('/').concat(rep.meta.name)));
       return answerJson<AssetMetadata>(reply, rep, rep.created ? 201 : 200);
     },

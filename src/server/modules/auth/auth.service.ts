@@ -151,6 +151,61 @@ export function createAuthService(ctx: AppContext) {
     return sessionOf(idHash, row, lastSeen, generation);
   }
 
+  /** `session` past what can be answered now: reads the row, ends a session past its limits, touches a due one. */
+  async function resolveSession(sessionId: string, generation: string | undefined): Promise<SessionInfo | null> {
+    const idHash = sha256(sessionId);
+    sessionCache.delete(idHash);
+    const row = await repo.findSession(db, idHash);
+    if (!row) return null;
+    const now = ctx.now();
+    let lastSeen = Number(row.last_seen_at);
+    const expiresAt = Number(row.expires_at);
+    if (now > expiresAt || now - lastSeen > ctx.config.sessionIdleMs) {
+      await repo.deleteSession(db, idHash);
+      return null;
+    }
+    if (now - lastSeen > SESSION_TOUCH_MS) {
+      await repo.touchSession(db, idHash, now);
+      lastSeen = now;
+    }
+    return sessionOf(idHash, row, lastSeen, generation);
+  }
+
+  /** `basic` past what memory answers: decodes the header, reads the user row, verifies the password if need be. */
+  async function resolveBasic(header: string, address: string, generation: string | undefined): Promise<Actor | null> {
+    const cacheKey = basicCacheKey(header);
+    const cached = basicCache.get(cacheKey);
+    const now = ctx.now();
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+    if (!m) return null;
+    const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 1) throw unauthenticated('Malformed Basic credentials.');
+    const username = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    if (cached && cached.expires > now && cached.username === username) {
+      const user = await findUserCredentials(db, username);
+      // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
+      if (user && user.password_hash === cached.passwordHash) {
+        Object.assign(cached, { role: user.role as Role }, generation === undefined ? {} : { generation });
+        return { username, role: cached.role };
+      }
+      basicCache.delete(cacheKey);
+    }
+    const actor = await verifyCredentials(username, password, address);
+    const user = await findUserCredentials(db, username);
+    if (basicCache.size >= BASIC_CACHE_MAX) basicCache.clear();
+    basicCache.set(cacheKey, {
+      username,
+      role: user!.role as Role,
+      passwordHash: user!.password_hash,
+      expires: now + BASIC_CACHE_MS,
+      // '' matches no generation: the next safe request reads the user row once more.
+      generation: generation ?? '',
+    });
+    return actor;
+  }
+
   /** The session of a live row, remembered under `generation` when one is given. */
   function sessionOf(
     idHash: string,
@@ -261,48 +316,19 @@ export function createAuthService(ctx: AppContext) {
       await repo.deleteSession(db, idHash);
     },
 
-    rememberedSession,
-    resolveSessionNow,
-    /**
-     * The session of a safe request decided without a query: remembered under `generation`, or (SQLite) read
-     * now; null when that cannot decide (then `resolveSession`).
-     */
-    sessionNow(sessionId: string, generation: string): SessionInfo | null {
-      return rememberedSession(sessionId, generation) ?? resolveSessionNow(sessionId, generation) ?? null;
-    },
-
     /**
      * The user of a live session, or null; ends sessions past their idle or absolute limit. `generation` is the
-     * change generation read at the start of the request: the answer is remembered under it (`rememberedSession`).
+     * change generation read at the start of the request (none for unsafe requests, which bump it anyway): the
+     * answer is remembered under it. Answered now, without a query, when remembered under it; on SQLite also when
+     * the row read now is live and needs no touch; otherwise after reading (and maybe touching) the row.
      */
-    async resolveSession(sessionId: string, generation?: string): Promise<SessionInfo | null> {
-      const idHash = sha256(sessionId);
-      sessionCache.delete(idHash);
-      const row = await repo.findSession(db, idHash);
-      if (!row) return null;
-      const now = ctx.now();
-      let lastSeen = Number(row.last_seen_at);
-      const expiresAt = Number(row.expires_at);
-      if (now > expiresAt || now - lastSeen > ctx.config.sessionIdleMs) {
-        await repo.deleteSession(db, idHash);
-        return null;
-      }
-      if (now - lastSeen > SESSION_TOUCH_MS) {
-        await repo.touchSession(db, idHash, now);
-        lastSeen = now;
-      }
-      return sessionOf(idHash, row, lastSeen, generation);
+    session(sessionId: string, generation: string | undefined): SessionInfo | null | Promise<SessionInfo | null> {
+      return (
+        (generation !== undefined && rememberedSession(sessionId, generation)) ||
+        resolveSessionNow(sessionId, generation) ||
+        resolveSession(sessionId, generation)
+      );
     },
-
-    /**
-     * The caller of a safe request with Basic credentials decided without a query: remembered under `generation`,
-     * or (SQLite) rechecked against the user row read now; null when that cannot decide (then `resolveBasic`).
-     */
-    basicNow(header: string, generation: string): Actor | null {
-      return rememberedBasic(header, generation) ?? recheckBasicNow(header, generation);
-    },
-    basicClaim,
-    sessionClaim,
 
     /**
      * Verifies an `Authorization: Basic …` header; answers null when the header is not Basic. `generation` is the
@@ -310,42 +336,15 @@ export function createAuthService(ctx: AppContext) {
      * while it is unchanged (every change of users or passwords bumps it, on every node); otherwise the user row
      * is read again and a changed password hash (or a deleted user) drops the credential.
      */
-    async resolveBasic(header: string, address: string, generation: string | undefined): Promise<Actor | null> {
+    basic(header: string, address: string, generation: string | undefined): Actor | null | Promise<Actor | null> {
       // Without a generation (an unsafe request on PostgreSQL, which does not read it) the user row is read anyway.
-      const remembered = generation === undefined ? null : rememberedBasic(header, generation);
-      if (remembered) return remembered;
-      const cacheKey = basicCacheKey(header);
-      const cached = basicCache.get(cacheKey);
-      const now = ctx.now();
-      const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-      if (!m) return null;
-      const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 1) throw unauthenticated('Malformed Basic credentials.');
-      const username = decoded.slice(0, colon);
-      const password = decoded.slice(colon + 1);
-      if (cached && cached.expires > now && cached.username === username) {
-        const user = await findUserCredentials(db, username);
-        // A changed password hash (or a deleted user) drops the remembered credential at once, on every node.
-        if (user && user.password_hash === cached.passwordHash) {
-          Object.assign(cached, { role: user.role as Role }, generation === undefined ? {} : { generation });
-          return { username, role: cached.role };
-        }
-        basicCache.delete(cacheKey);
-      }
-      const actor = await verifyCredentials(username, password, address);
-      const user = await findUserCredentials(db, username);
-      if (basicCache.size >= BASIC_CACHE_MAX) basicCache.clear();
-      basicCache.set(cacheKey, {
-        username,
-        role: user!.role as Role,
-        passwordHash: user!.password_hash,
-        expires: now + BASIC_CACHE_MS,
-        // '' matches no generation: the next safe request reads the user row once more.
-        generation: generation ?? '',
-      });
-      return actor;
+      if (generation === undefined) return resolveBasic(header, address, generation);
+      const now = rememberedBasic(header, generation) ?? recheckBasicNow(header, generation);
+      return now ?? resolveBasic(header, address, generation);
     },
+
+    basicClaim,
+    sessionClaim,
 
     /** Constant-time comparison of a CSRF token with the session's. */
     csrfMatches(expected: string, given: string | undefined): boolean {

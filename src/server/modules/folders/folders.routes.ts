@@ -17,9 +17,9 @@ import {
 } from '../../../shared/api/folders.js';
 import { SiteList, type SiteSummary } from '../../../shared/api/sites.js';
 import { badRequest } from '../../lib/errors.js';
-import { actorOf, type App, headerOf, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
+import { actorOf, type App, headerOf, ifMatchOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
-import { itemPathOf, answerByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath, writeByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
 
 const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
@@ -171,13 +171,7 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
       config: { provesActor: true },
     },
     async (request, reply) => {
-      const r = await folders.put(
-        actorOf(request),
-        itemPathOf(request),
-        request.body,
-        preconditionsOf(request),
-        writeScopeOf(request),
-      );
+      const r = await writeByPath(request, folders.put);
       return answerJson<Folder>(reply, r, r.created ? 201 : 200);
     },
   );

@@ -8,9 +8,9 @@ import {
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
-import { actorOf, type App, ifMatchOf, preconditionsOf, problems, writeScopeOf } from '../../lib/http.js';
+import { actorOf, type App, ifMatchOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
-import { itemPathOf, answerByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath, writeByPath } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
 const PathParams = z.object({ '*': z.string() });
@@ -56,13 +56,7 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
       },
     },
     async (request, reply) => {
-      const r = await pages.put(
-        actorOf(request),
-        itemPathOf(request),
-        request.body,
-        preconditionsOf(request),
-        writeScopeOf(request),
-      );
+      const r = await writeByPath(request, pages.put);
       return answerJson<PagePutResponse>(reply, { json: r.responseJson, etag: r.etag }, r.created ? 201 : 200);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
-import { actorOf, type ByPathRead } from '../../lib/http.js';
+import { actorOf, preconditionsOf, writeScopeOf, type ByPathRead, type ByPathWrite } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 
 /**
@@ -40,6 +40,20 @@ export function answerByPath<T>(
   const answer = read(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
   if (!(answer instanceof Promise)) return answerJson<T>(reply, answer);
   return answer.then((a) => answerJson<T>(reply, a));
+}
+
+/**
+ * The write of a by-path PUT route's handler: `write` (the service's `put`) for the request's caller, path, body
+ * (as the route's schema parsed it) and preconditions, with its WriteScope (the claim and the generation bump).
+ */
+export function writeByPath<B, R>(request: FastifyRequest, write: ByPathWrite<B, R>): Promise<R> {
+  return write(
+    actorOf(request),
+    itemPathOf(request),
+    request.body as B,
+    preconditionsOf(request),
+    writeScopeOf(request),
+  );
 }
 
 /**
