@@ -49,7 +49,11 @@ export interface ActorClaim extends Actor {
  * The actor a read answers for: `actor` without a claim; with one, `proven` (the read's proof held) settles it,
  * else it is confirmed first.
  */
-export function settleClaim(actor: Actor, claim: ActorClaim | undefined, proven: boolean | undefined): Actor | Promise<Actor> {
+export function settleClaim(
+  actor: Actor,
+  claim: ActorClaim | undefined,
+  proven: boolean | undefined,
+): Actor | Promise<Actor> {
   if (!claim) return actor;
   if (!proven) return claim.confirm();
   claim.proven();
