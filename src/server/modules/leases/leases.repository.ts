@@ -183,7 +183,7 @@ export const leasesRepository = {
       for (const l of held) {
         const kind = l.kind as LeaseKind;
         if (await leasesRepository.mirror(trx, kind, l.item_id, null, username)) {
-          ended.push({ kind, itemId: l.item_id, path: l.path, deleted: false, actor: username, at, lease: ENDED });
+          ended.push(leaseChange(kind, l.item_id, l.path, username, at, null));
         }
       }
       await recordChanges(trx, ended);
@@ -217,15 +217,7 @@ export const leasesRepository = {
         changed += Number(res.numAffectedRows ?? 0n);
         await recordChanges(
           trx,
-          rows.map((r) => ({
-            kind,
-            itemId: r.node_id,
-            path: null,
-            deleted: false,
-            actor: r.checked_out_user || null,
-            at,
-            lease: ENDED,
-          })),
+          rows.map((r) => leaseChange(kind, r.node_id, null, r.checked_out_user || null, at, null)),
         );
       }
       await trx.deleteFrom('item_leases').where('expires_at', '<=', now).execute();
@@ -235,5 +227,17 @@ export const leasesRepository = {
   },
 };
 
-/** The lease change of a lease that ended (`recordChanges`). */
-const ENDED = { holder: null };
+/**
+ * The change-log row (`recordChanges`) of `actor` setting an item's lease holder to `holder` (null: the lease
+ * ended) at `at` (ISO-8601); `path` null: resolved when the event is read.
+ */
+export function leaseChange(
+  kind: LeaseKind,
+  itemId: string,
+  path: string | null,
+  actor: string | null,
+  at: string,
+  holder: string | null,
+) {
+  return { kind, itemId, path, deleted: false, actor, at, lease: { holder } };
+}

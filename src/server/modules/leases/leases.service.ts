@@ -1,6 +1,6 @@
 import type { LeaseBody, LeaseKind, LeaseState } from '../../../shared/api/leases.js';
 import { LEASE_HEARTBEAT_MS } from '../../../shared/api/leases.js';
-import type { Actor, AppContext } from '../../lib/context.js';
+import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { recordChanges } from '../../lib/change-log.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findAsset } from '../assets/assets.common.js';
@@ -9,20 +9,7 @@ import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { leaseHeld } from './lease-records.js';
 import { presentLeaseState } from './leases.presenter.js';
-import { leasesRepository as repo, type ItemKey } from './leases.repository.js';
-
-/** The change-log row of `actor` changing the item's lease holder to `holder` (null: ended) at `ms`. */
-function leaseChange(actor: Actor, item: { id: string; key: ItemKey }, ms: number, holder: string | null) {
-  return {
-    kind: item.key.kind as LeaseKind,
-    itemId: item.id,
-    path: item.key.path,
-    deleted: false,
-    actor: actor.username,
-    at: new Date(ms).toISOString(),
-    lease: { holder },
-  };
-}
+import { leaseChange, leasesRepository as repo, type ItemKey } from './leases.repository.js';
 
 /** Presence lasts two and a half heartbeats: one late beat does not make a person vanish. */
 export const PRESENCE_MS = Math.round(LEASE_HEARTBEAT_MS * 2.5);
@@ -83,7 +70,9 @@ export function createLeasesService(ctx: AppContext) {
           const row = await repo.take(trx, item.key, { ...lease, takeover: body.takeover ?? false });
           // Taken now (not renewed): the item's row shows its new holder. A renewal leaves the row as it is.
           if (row && row.acquired_at === now && (await repo.mirror(trx, kind, item.id, actor.username))) {
-            await recordChanges(trx, [leaseChange(actor, item, now, actor.username)]);
+            await recordChanges(trx, [
+              leaseChange(kind, item.id, item.key.path, actor.username, isoTime(now), actor.username),
+            ]);
           }
           return row;
         });
@@ -110,7 +99,9 @@ export function createLeasesService(ctx: AppContext) {
           (await repo.release(trx, item.key, actor.username)) &&
           (await repo.mirror(trx, kind, item.id, null, actor.username))
         ) {
-          await recordChanges(trx, [leaseChange(actor, item, ctx.now(), null)]);
+          await recordChanges(trx, [
+            leaseChange(kind, item.id, item.key.path, actor.username, isoTime(ctx.now()), null),
+          ]);
         }
         await repo.leavePresence(trx, item.key, actor.username);
       });
