@@ -42,6 +42,24 @@ async function bobsPage(browser: Browser, baseURL: string): Promise<Page> {
   return page;
 }
 
+/** Admin's first change on `page` takes the check-out lease (the page's workflow names him). */
+async function changeAndHold(page: Page) {
+  await editDisplayName(page, 'Opening hours');
+  await expect
+    .poll(async () => (await (await api.get(`/cms/rest/pages/by-path/${PAGE}`)).json()).workflow.checkedOutUser)
+    .toBe('admin');
+}
+
+/** Bob opens the page admin holds: admin shows as editing, and the fields are read-only. */
+async function openAsReader(browser: Browser, baseURL: string): Promise<Page> {
+  const other = await bobsPage(browser, baseURL);
+  await other.goto(`/pages/${PAGE}`);
+  await expect(other.getByText(/^admin is editing since /)).toBeVisible();
+  await other.getByRole('tab', { name: 'Properties' }).click();
+  await expect(other.getByLabel('Display name')).not.toBeEditable();
+  return other;
+}
+
 async function editDisplayName(page: Page, value: string) {
   await page.getByRole('tab', { name: 'Properties' }).click();
   const name = page.getByLabel('Display name');
@@ -61,18 +79,10 @@ test('presence shows, the first change takes the lease, and a takeover is told t
   expect(before.lease).toBeNull();
 
   // Admin's first change takes the lease.
-  await editDisplayName(page, 'Opening hours');
-  await expect
-    .poll(async () => (await (await api.get(`/cms/rest/pages/by-path/${PAGE}`)).json()).workflow.checkedOutUser)
-    .toBe('admin');
+  await changeAndHold(page);
 
-  // Bob opens it: he sees admin there, editing, and may take over behind a warning.
-  const other = await bobsPage(browser, baseURL!);
-  await other.goto(`/pages/${PAGE}`);
-  await expect(other.getByText(/^admin is editing since /)).toBeVisible();
-  // Read-only while admin holds it.
-  await other.getByRole('tab', { name: 'Properties' }).click();
-  await expect(other.getByLabel('Display name')).not.toBeEditable();
+  // Bob opens it: he sees admin there, editing, read-only, and may take over behind a warning.
+  const other = await openAsReader(browser, baseURL!);
   await expect(other.getByRole('list', { name: 'Who else has this page open' })).toContainText('admin is editing');
   await other.getByRole('button', { name: 'Take over…' }).click();
   const confirm = other.getByRole('alertdialog', { name: 'Take over from admin?' });
@@ -134,17 +144,10 @@ test("closing the holder's tab ends the lease: the reader may edit at once", asy
   const holder = await adminContext.newPage();
   await holder.goto(`/pages/${PAGE}`);
   await expect(holder.getByRole('heading', { level: 1, name: 'Opening hours of the shop' })).toBeVisible();
-  await editDisplayName(holder, 'Opening hours');
-  await expect
-    .poll(async () => (await (await api.get(`/cms/rest/pages/by-path/${PAGE}`)).json()).workflow.checkedOutUser)
-    .toBe('admin');
+  await changeAndHold(holder);
 
   // Bob sees it read-only.
-  const other = await bobsPage(browser, baseURL!);
-  await other.goto(`/pages/${PAGE}`);
-  await expect(other.getByText(/^admin is editing since /)).toBeVisible();
-  await other.getByRole('tab', { name: 'Properties' }).click();
-  await expect(other.getByLabel('Display name')).not.toBeEditable();
+  const other = await openAsReader(browser, baseURL!);
 
   // Admin closes his tab (pagehide sends the release): bob's editor learns it from the live event.
   await holder.close({ runBeforeUnload: true });
