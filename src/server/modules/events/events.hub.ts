@@ -33,6 +33,22 @@ export interface EventStream {
 }
 
 /**
+ * A stream as the hub holds it. Change events with an id up to `after` are not sent (another node sent them);
+ * while `held` is set (the stream is opening), frames wait there, behind the resumed ones.
+ */
+interface Member {
+  stream: EventStream;
+  after: number;
+  held: { id: number; frame: string }[] | null;
+}
+
+function send(m: Member, id: number, frame: string) {
+  if (id <= m.after) return;
+  if (m.held) m.held.push({ id, frame });
+  else m.stream.write(frame);
+}
+
+/**
  * The fan-out of one node: while streams are open, it reads the rows new in the change log once per poll (one
  * query for every stream; on SQLite only when the change generation moved, which costs no query) and sends each
  * event to the streams allowed to read it. Every node runs its own, so an event written on any node reaches the
@@ -43,7 +59,7 @@ export function createEventHub(ctx: AppContext) {
     const { found, ids, lastId } = await repo.after(ctx.db, after, limit);
     return { events: found.map(({ row, path }) => presentChange(row, path)), ids, lastId };
   };
-  const streams = new Set<EventStream>();
+  const streams = new Set<Member>();
   const sqlite = ctx.database.dialect === 'sqlite';
   /** Every change id at or below it is final and sent: where a live stream (and a `Last-Event-ID`) stands. */
   let cursor: number | null = null;
@@ -70,7 +86,7 @@ export function createEventHub(ctx: AppContext) {
     pollTimer = setInterval(() => void poll(), POLL_MS);
     pollTimer.unref();
     heartbeat = setInterval(() => {
-      for (const s of streams) s.write(': heartbeat\n\n');
+      for (const m of streams) if (!m.held) m.stream.write(': heartbeat\n\n');
     }, HEARTBEAT_MS);
     heartbeat.unref();
   }
@@ -164,7 +180,7 @@ export function createEventHub(ctx: AppContext) {
       for (const event of events) {
         if (event.id > upTo) break;
         const frame = changeFrame(event);
-        for (const s of streams) s.write(frame);
+        for (const m of streams) send(m, event.id, frame);
       }
       if (ids.length < BATCH || upTo < lastId) break;
     }
@@ -183,12 +199,7 @@ export function createEventHub(ctx: AppContext) {
       // The live cursor is settled first, so nothing committed from here on is missed.
       const settled = await settleCursor();
       // Live frames wait behind the resumed ones, so the stream stays in id order.
-      let held: string[] | null = [];
-      const member: EventStream = {
-        actor: stream.actor,
-        write: (frame) => (held ? held.push(frame) : stream.write(frame)),
-        end: () => stream.end(),
-      };
+      const member: Member = { stream, after: lastEventId ?? -1, held: [] };
       streams.add(member);
       startTimers();
       // (The last stream leaving meanwhile unset it: the end found a moment ago is still a safe start.)
@@ -204,11 +215,16 @@ export function createEventHub(ctx: AppContext) {
           for (const e of upTo) stream.write(changeFrame(e));
         }
       } else if (lastEventId !== undefined && lastEventId > live) {
-        // An id this log never gave (another database, or one restored from a backup): start over.
-        stream.write(resetFrame(live));
+        // Another node sent it and this one has not read that far yet: the live events up to it are skipped. An id
+        // this log never gave (another database, or one restored from a backup): start over.
+        const [newest, pruned] = await Promise.all([repo.lastId(ctx.db), repo.prunedUpTo(ctx.db)]);
+        if (lastEventId > Math.max(newest, pruned)) {
+          stream.write(resetFrame(live));
+          member.after = -1;
+        }
       }
-      for (const frame of held) stream.write(frame);
-      held = null;
+      for (const { id, frame } of member.held!) if (id > member.after) stream.write(frame);
+      member.held = null;
       return () => {
         streams.delete(member);
         if (!streams.size) stopTimers();
@@ -228,7 +244,7 @@ export function createEventHub(ctx: AppContext) {
       closed = true;
       clearInterval(prune);
       stopTimers();
-      for (const s of streams) s.end();
+      for (const m of streams) m.stream.end();
       streams.clear();
       await polling;
     },

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResetEvent } from '../../../shared/api/events.js';
 import { eventsRepository } from './events.repository.js';
 import { ADMIN, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
@@ -184,6 +184,53 @@ describe('GET /cms/rest/events', () => {
     expect(changes).toEqual([...changes].sort((a, b) => a - b));
     expect(again.frames.some((f) => f.event === 'reset')).toBe(false);
     again.close();
+  });
+
+  it('resumes from an id another node sent before this one has read that far: no reset, nothing twice', async () => {
+    const s = await openStream();
+    await createSite(t, 'site');
+    await s.change((e) => e.kind === 'site');
+    // This node stops reading the log (as a node behind another), while writes go on.
+    let held = true;
+    const after = eventsRepository.after.bind(eventsRepository);
+    const spy = vi
+      .spyOn(eventsRepository, 'after')
+      .mockImplementation((db, from, limit) =>
+        held ? Promise.resolve({ found: [], ids: [], lastId: from }) : after(db, from, limit),
+      );
+    try {
+      await createFolder(t, 'site/one');
+      await createFolder(t, 'site/two');
+      const seenElsewhere = await eventsRepository.lastId(t.app.folio.ctx.db);
+      // The client saw `site/two` on another node and reconnects here.
+      const again = await openStream({ 'last-event-id': String(seenElsewhere) });
+      held = false;
+      await createFolder(t, 'site/three');
+      await again.change((e) => e.path === 'site/three');
+      await s.change((e) => e.path === 'site/three');
+      const ids = again.frames.filter((f) => f.event === 'change').map((f) => Number(f.id));
+      expect(again.frames.some((f) => f.event === 'reset')).toBe(false);
+      expect(ids.every((id) => id > seenElsewhere)).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      // The stream that was open all along gets everything once.
+      const all = s.frames.filter((f) => f.event === 'change').map((f) => JSON.parse(f.data) as { path: string });
+      expect(all.filter((e) => e.path === 'site/one')).toHaveLength(1);
+      again.close();
+    } finally {
+      spy.mockRestore();
+    }
+    s.close();
+  });
+
+  it('tells a client to refetch when its Last-Event-ID is beyond anything this log gave', async () => {
+    await createSite(t, 'site');
+    const newest = await eventsRepository.lastId(t.app.folio.ctx.db);
+    const s = await openStream({ 'last-event-id': String(newest + 1000) });
+    const reset = await s.next((f) => f.event === 'reset');
+    expect(ResetEvent.parse(JSON.parse(reset.data)).lastId).toBe(newest);
+    await createFolder(t, 'site/after');
+    await s.change((e) => e.path === 'site/after');
+    s.close();
   });
 
   it('tells a client to refetch when the log no longer reaches back to its Last-Event-ID', async () => {
