@@ -94,6 +94,7 @@ async function main() {
             name: `asset-${i}.txt`,
             type: 'cmsRichTextAsset',
             fields: { displaytitle: sentence(3), alttext: sentence(5), text: `<p>${sentence(20)}</p>` },
+            folder: ['Assets', 'bench', `a${f}`],
             actor: SYSTEM_ACTOR,
             now,
           });

@@ -244,6 +244,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cms/rest/pages/revisions/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The revisions of a page, newest first (cursor paging)
+     * @description Every successful write of the page (PUT, workflow move, restore) is a revision: its number, when, who, the workflow state after it, and whether it is the live one (the last approved, until archived). Pass `next` as `cursor` for the following page.
+     */
+    get: operations['getPagesRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cms/rest/pages/restore/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a revision's content the page's current content (a new revision)
+     * @description Writes the page as it was at `revision`, as a new revision, with the access, check-out and workflow rules of a PUT (a Public item goes to Quick Edit). `If-Match` names the current ETag (412 when stale). The shared assets the revision links must still exist (409 RESTORE_ASSETS_MISSING names them).
+     */
+    post: operations['postPagesRestore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cms/rest/assets/revisions/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The revisions of a asset, newest first (cursor paging)
+     * @description Every successful write of the asset (PUT, workflow move, upload, replace, restore) is a revision: its number, when, who, the workflow state after it, and whether it is the live one (the last approved, until archived). Pass `next` as `cursor` for the following page.
+     */
+    get: operations['getAssetsRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cms/rest/assets/restore/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a revision's content the asset's current content (a new revision)
+     * @description Writes the asset as it was at `revision`, as a new revision, with the access, check-out and workflow rules of a PUT (a Public item goes to Quick Edit). `If-Match` names the current ETag (412 when stale). A binary asset gets its file back as well.
+     */
+    post: operations['postAssetsRestore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cms/rest/assets/by-path/{path}': {
     parameters: {
       query?: never;
@@ -253,7 +333,7 @@ export interface paths {
     };
     /**
      * Get asset metadata
-     * @description The asset at the path: type, fields, workflow state, the file's facts for a binary asset (size, content type, dimensions, thumbnail) and its place in the library. The `ETag` answered is what PUT and DELETE take as `If-Match`.
+     * @description The asset at the path: type, fields, workflow state, the file's facts for a binary asset (size, content type, dimensions, thumbnail) and its place in the library. The `ETag` answered is what PUT and DELETE take as `If-Match`. `?revision=N`: as at revision N; `?version=live`: its live revision.
      */
     get: operations['getAssetsByPath'];
     /**
@@ -665,7 +745,7 @@ export interface paths {
     };
     /**
      * Get a page: every field of 2.1, body regions in template order (strong ETag)
-     * @description The page at the path: its fields, SEO, calendar and code settings, workflow state and the widgets of each body region in template order. The `ETag` answered is what PUT and DELETE take as `If-Match`.
+     * @description The page at the path: its fields, SEO, calendar and code settings, workflow state and the widgets of each body region in template order. The `ETag` answered is what PUT and DELETE take as `If-Match`. `?revision=N` answers the page as it was at revision N (byte for byte what a GET answered then); `?version=live` its live revision (404 NO_LIVE_REVISION when none is).
      */
     get: operations['getPagesByPath'];
     /**
@@ -787,6 +867,8 @@ export interface components {
         | 'ASSET_NOT_FOUND'
         | 'SITE_NOT_FOUND'
         | 'TEMPLATE_NOT_FOUND'
+        | 'REVISION_NOT_FOUND'
+        | 'NO_LIVE_REVISION'
         | 'USER_NOT_FOUND'
         | 'METHOD_NOT_ALLOWED'
         | 'LOCATION_MISMATCH'
@@ -794,6 +876,7 @@ export interface components {
         | 'FOLDER_NOT_EMPTY'
         | 'ASSET_ALREADY_EXISTS'
         | 'ASSET_IN_USE'
+        | 'RESTORE_ASSETS_MISSING'
         | 'TEMPLATE_IN_USE'
         | 'INVALID_TRANSITION'
         | 'NAME_TAKEN'
@@ -2735,9 +2818,640 @@ export interface operations {
       };
     };
   };
-  getAssetsByPath: {
+  getPagesRevisions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
+        path: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              revision: number;
+              savedAt: string;
+              savedBy: string | null;
+              /** @enum {string} */
+              state: 'Draft' | 'Review' | 'Public' | 'Quick Edit' | 'Archive';
+              live: boolean;
+            }[];
+            next: string | null;
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  postPagesRestore: {
     parameters: {
       query?: never;
+      header?: never;
+      path: {
+        /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
+        path: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          revision: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            siteName: string;
+            folderPath: string;
+            displayName: string;
+            templateName: string;
+            summary: string | null;
+            overridePostDate: string | null;
+            workflow: {
+              name: string;
+              state: string;
+              checkedOut: boolean;
+              checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
+            };
+            seo: {
+              browserTitle: string;
+              hideSearch: boolean;
+              tags: string[];
+              categories: string[];
+              metaDescription: string;
+            };
+            calendar: {
+              startDate: string | null;
+              endDate: string | null;
+              calendars: string[] | null;
+            };
+            code: {
+              head?: string;
+              afterStart?: string;
+              beforeClose?: string;
+            };
+            body: {
+              name: string;
+              /** @enum {string} */
+              type: 'PAGE' | 'TEMPLATE';
+              editable: boolean;
+              widgets: {
+                id?: string;
+                /** @enum {string} */
+                type:
+                  | 'cmsRawHtml'
+                  | 'cmsRichText'
+                  | 'cmsSimpleText'
+                  | 'cmsNavImage'
+                  | 'cmsNavon'
+                  | 'cmsNavTree'
+                  | 'cmsEvent'
+                  | 'cmsFile'
+                  | 'cmsFileAutoList'
+                  | 'cmsFlash'
+                  | 'cmsForm'
+                  | 'cmsCommentsForm'
+                  | 'cmsPageAutoList'
+                  | 'cmsBlogIndex'
+                  | 'cmsTagList'
+                  | 'cmsCategoryList'
+                  | 'cmsCalendar'
+                  | 'cmsArchiveList'
+                  | 'cmsImageAutoList'
+                  | 'cmsTitle'
+                  | 'cmsBlogPost'
+                  | 'cmsRss'
+                  | 'cmsLogin'
+                  | 'cmsRegistration'
+                  | 'cmsPoll'
+                  | 'cmsSecureLogin'
+                  | 'cmsImage';
+                /** @enum {string} */
+                scope: 'local' | 'template';
+                editable: boolean;
+                asset: {
+                  fields: {
+                    [key: string]: string | null;
+                  };
+                  name?: string;
+                  folderPath?: string;
+                };
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (409) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (412) */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  getAssetsRevisions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
+        path: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              revision: number;
+              savedAt: string;
+              savedBy: string | null;
+              /** @enum {string} */
+              state: 'Draft' | 'Review' | 'Public' | 'Quick Edit' | 'Archive';
+              live: boolean;
+            }[];
+            next: string | null;
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  postAssetsRestore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
+        path: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          revision: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fields: {
+              [key: string]: string | null;
+            };
+            id: string;
+            name: string;
+            type: string;
+            folderPath: string;
+            workflow: {
+              name: string;
+              state: string;
+              checkedOut: boolean;
+              checkedOutUser: string;
+              rejection?: {
+                reason: string;
+                by: string;
+                /** @description ISO 8601 time of the rejection. */
+                at: string;
+              } | null;
+              /** @description When the scheduler approves the item (ISO 8601, UTC); absent if never. */
+              publishAt?: string;
+              /** @description When the scheduler archives the item (ISO 8601, UTC); absent if never. */
+              unpublishAt?: string;
+            };
+            lastModifiedDate: string;
+            createdDate: string;
+            image?: {
+              filename: string | null;
+              extension: string;
+              size: number;
+              type: string;
+              width: number;
+              height: number;
+            };
+            thumbnail?: {
+              filename: string | null;
+              extension: string;
+              size: number;
+              type: string;
+              width: number;
+              height: number;
+            };
+            file?: {
+              filename: string | null;
+              extension: string;
+              size: number;
+              type: string;
+            };
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (409) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (412) */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  getAssetsByPath: {
+    parameters: {
+      query?: {
+        revision?: number;
+        version?: 'live';
+      };
       header?: never;
       path: {
         /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
@@ -6633,7 +7347,10 @@ export interface operations {
   };
   getPagesByPath: {
     parameters: {
-      query?: never;
+      query?: {
+        revision?: number;
+        version?: 'live';
+      };
       header?: never;
       path: {
         /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */

@@ -38,6 +38,9 @@ import { createSearchService } from './modules/search/search.service.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerPagesRoutes } from './modules/pages/pages.routes.js';
 import { createPagesService } from './modules/pages/pages.service.js';
+import { revisionsRepository } from './modules/revisions/revisions.repository.js';
+import { registerRevisionsRoutes } from './modules/revisions/revisions.routes.js';
+import { createRevisionsService } from './modules/revisions/revisions.service.js';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { registerUsersRoutes } from './modules/users/users.routes.js';
@@ -277,11 +280,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // ── Resource modules: each registers its routes here (services are built from ctx). ──
   registerLeasesRoutes(app, leases);
   registerSearchRoutes(app, createSearchService(ctx));
-  await registerAssetsRoutes(app, createAssetsService(ctx), config);
+  const assets = createAssetsService(ctx);
+  const pages = createPagesService(ctx);
+  await revisionsRepository.setRetention(ctx.db, config.revisionsKeep);
+  const versions = registerRevisionsRoutes(app, createRevisionsService(ctx, { pages, assets }));
+  await registerAssetsRoutes(app, assets, config, versions.assets);
   const folders = createFoldersService(ctx);
   registerFoldersRoutes(app, folders);
   registerTemplatesRoutes(app, createTemplatesService(ctx));
-  registerPagesRoutes(app, createPagesService(ctx));
+  registerPagesRoutes(app, pages, versions.pages);
   // Moves and renames of pages and assets check If-Match against the ETag of the item's own GET.
   const pageEtags = createPagesService(ctx);
   folders.useEtagSource('page', async (actor, segments) => (await pageEtags.get(actor, segments)).etag);

@@ -56,6 +56,12 @@ const EnvSchema = z.object({
   CMS_RESPONSE_CACHE_MB: z.coerce.number().positive().default(64),
   CMS_RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().positive().default(30),
   CMS_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  // Revisions kept per page or asset (modules/revisions): `all`, a number (the newest N), or days (`90d`).
+  CMS_REVISIONS_KEEP: z
+    .string()
+    .trim()
+    .regex(/^(?:all|[1-9]\d{0,8}|[1-9]\d{0,5}d)$/, 'must be all, a number of revisions, or days such as 90d')
+    .default('all'),
   // How often each node looks for scheduled publishing that is due (modules/pages/page-schedule.ts).
   CMS_SCHEDULE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -103,8 +109,17 @@ export interface Config {
   responseCacheMaxAgeMs: number;
   /** How long a check-out lease holds without renewal (`CMS_LEASE_SECONDS`, 120; modules/leases). */
   leaseMs: number;
+  /** Revisions kept per item (`CMS_REVISIONS_KEEP`): the newest `count`, those of the last `days`; null: all. */
+  revisionsKeep: { count: number | null; days: number | null };
   /** How often each node acts on due `publishAt` / `unpublishAt` (`CMS_SCHEDULE_SECONDS`, 5; lib/scheduler.ts). */
   scheduleMs: number;
+}
+
+/** `CMS_REVISIONS_KEEP` (validated): `all`, `N` revisions or `Nd` days. */
+function revisionsKeepOf(value: string): Config['revisionsKeep'] {
+  if (value === 'all') return { count: null, days: null };
+  if (value.endsWith('d')) return { count: null, days: Number(value.slice(0, -1)) };
+  return { count: Number(value), days: null };
 }
 
 /** Reads and validates the configuration; throws a readable error for bad values. */
@@ -142,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: Math.floor(e.CMS_RESPONSE_CACHE_MB * MiB),
     responseCacheMaxAgeMs: e.CMS_RESPONSE_CACHE_MAX_AGE_S * 1000,
     leaseMs: e.CMS_LEASE_SECONDS * 1000,
+    revisionsKeep: revisionsKeepOf(e.CMS_REVISIONS_KEEP),
     scheduleMs: Math.round(e.CMS_SCHEDULE_SECONDS * 1000),
   };
 }

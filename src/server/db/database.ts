@@ -33,6 +33,7 @@ import { changeLog } from './migrations/0250-change-log.js';
 import { itemLeases } from './migrations/0260-item-leases.js';
 import { leaseMirror } from './migrations/0261-lease-mirror.js';
 import { searchIndex } from './migrations/0270-search-index.js';
+import { revisions } from './migrations/0280-revisions.js';
 import { workflowSchedule } from './migrations/0290-workflow-schedule.js';
 import { leaseChanges } from './migrations/0300-lease-changes.js';
 import { searchTitleIndex } from './migrations/0320-search-title-index.js';
@@ -70,6 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0260-item-leases': itemLeases,
   '0261-lease-mirror': leaseMirror,
   '0270-search-index': searchIndex,
+  '0280-revisions': revisions,
   '0290-workflow-schedule': workflowSchedule,
   '0300-lease-changes': leaseChanges,
   '0320-search-title-index': searchTitleIndex,

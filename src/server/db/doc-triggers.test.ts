@@ -32,22 +32,24 @@ let dir: string;
 /**
  * The stored-doc trigger and function definitions the database holds: the change log's (migration 0250,
  * `<table>_change_*`, `folio_change_*`) and the search index's (migration 0270, `<table>_search_*`,
- * `folio_search_*`) are other rule sets, counted apart (docs/decisions.md → change log).
+ * `folio_search_*`) and the revisions' (migration 0280, `revisions_*`, `folio_revisions_*`) are other rule sets,
+ * counted apart (docs/decisions.md → change log).
  */
 async function definitions(db: Kysely<DB>): Promise<number> {
   if (!pgDb) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master
-      where type = 'trigger' and name not like '%!_change!_%' escape '!' and name not like '%!_search!_%' escape '!'`.execute(
-      db,
-    );
+      where type = 'trigger' and name not like '%!_change!_%' escape '!' and name not like '%!_search!_%' escape '!'
+        and name not like 'revisions!_%' escape '!'`.execute(db);
     return Number(rows[0]!.n);
   }
   const { rows } = await sql<{ n: string }>`select
       (select count(*) from pg_trigger t join pg_class c on c.oid = t.tgrelid
         where c.relnamespace = ${schema}::regnamespace and not t.tgisinternal
-          and t.tgname not like '%!_change!_%' escape '!' and t.tgname not like '%!_search!_%' escape '!')
+          and t.tgname not like '%!_change!_%' escape '!' and t.tgname not like '%!_search!_%' escape '!'
+          and t.tgname not like 'revisions!_%' escape '!')
       + (select count(*) from pg_proc where pronamespace = ${schema}::regnamespace
-          and proname not like 'folio!_change!_%' escape '!' and proname not like 'folio!_search!_%' escape '!')
+          and proname not like 'folio!_change!_%' escape '!' and proname not like 'folio!_search!_%' escape '!'
+          and proname not like 'folio!_revisions!_%' escape '!')
         as n`.execute(db);
   return Number(rows[0]!.n);
 }

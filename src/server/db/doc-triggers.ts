@@ -79,14 +79,22 @@ export interface RenderedTriggers {
 
 const EVENTS: readonly DocEvent[] = ['insert', 'update', 'delete'];
 
-/** The triggers and functions that carry out `rules` on the dialect, named `docs_<table>_…`. */
-export function renderDocTriggers(rules: readonly DocRule[], keys: RowKeys, pg: boolean): RenderedTriggers {
+/**
+ * The triggers and functions that carry out `rules` on the dialect, named `<prefix>_<table>_…` (`docs` unless a
+ * later migration renders a list of its own beside it).
+ */
+export function renderDocTriggers(
+  rules: readonly DocRule[],
+  keys: RowKeys,
+  pg: boolean,
+  prefix = 'docs',
+): RenderedTriggers {
   const tables = [...new Set(rules.map((r) => r.table))];
   const out: RenderedTriggers = { create: [], drop: [], count: 0 };
   for (const table of tables) {
     const own = rules.filter((r) => r.table === table);
-    if (pg) renderPg(table, own, keys, out);
-    else renderSqlite(table, own, keys, out);
+    if (pg) renderPg(prefix, table, own, keys, out);
+    else renderSqlite(prefix, table, own, keys, out);
   }
   return out;
 }
@@ -107,21 +115,21 @@ function statementsOf(rule: DocRule, keys: RowKeys, c: RenderContext, pg: boolea
   return out;
 }
 
-function renderSqlite(table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
+function renderSqlite(prefix: string, table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
   for (const event of EVENTS) {
     const mine = rules.filter((r) => r.on.includes(event));
     if (!mine.length) continue;
     const conditions = mine.map((r) => (r.when ? `(${text(r.when, { pg: false, guard: 'true' })})` : null));
     const when = conditions.every((w) => w !== null) ? ` when ${conditions.join(' or ')}` : '';
     const body = mine.flatMap((r, i) => statementsOf(r, keys, { pg: false, guard: conditions[i] ?? 'true' }, false));
-    const name = `docs_${table}_${event}`;
+    const name = `${prefix}_${table}_${event}`;
     out.create.push(`create trigger ${name} after ${event} on ${table}${when}\nbegin\n  ${body.join(';\n  ')};\nend`);
     out.drop.push(`drop trigger if exists ${name}`);
     out.count += 1;
   }
 }
 
-function renderPg(table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
+function renderPg(prefix: string, table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
   for (const timing of ['before', 'after'] as const) {
     const mine = rules.filter((r) => (timing === 'before' ? !!r.set : !r.set));
     if (!mine.length) continue;
@@ -137,8 +145,8 @@ function renderPg(table: string, rules: readonly DocRule[], keys: RowKeys, out: 
         });
       return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
     });
-    const fn = `folio_docs_${table}_${timing}`;
-    const trigger = `docs_${table}_${timing}`;
+    const fn = `folio_${prefix}_${table}_${timing}`;
+    const trigger = `${prefix}_${table}_${timing}`;
     const result = timing === 'before' ? 'new' : 'null';
     out.create.push(
       `create function ${fn}() returns trigger language plpgsql as $$\nbegin\n  ${branches.join('\n  ')}\n  return ${result};\nend $$`,

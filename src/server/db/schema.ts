@@ -27,6 +27,10 @@ export interface DB {
   item_leases: ItemLeasesTable;
   /** Who has an item open (migration 0260, modules/leases). */
   item_presence: ItemPresenceTable;
+  /** History of pages and assets (migration 0280, modules/revisions). */
+  revisions: RevisionsTable;
+  live_revisions: LiveRevisionsTable;
+  revision_retention: RevisionRetentionTable;
 }
 
 /** A check-out lease; times are milliseconds since the epoch (bigint: a string on PostgreSQL). */
@@ -189,6 +193,8 @@ export interface PagesTable {
   /** Where the doc was last read (segments joined by `/`) and the ETag of the page there (migration 0090). */
   doc_path: ColumnType<string | null, string | null | undefined, string | null>;
   doc_etag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The number of the item's latest revision (migration 0280); a write that is a revision sets the next one. */
+  revision: ColumnType<number, number | undefined, number>;
 }
 
 /** One row (id 1): the epoch that stored page docs must carry to be trusted (migration 0080). */
@@ -251,6 +257,43 @@ export interface AssetsTable {
   doc_path: ColumnType<string | null, string | null | undefined, string | null>;
   /** Changes with every write of the row (a store of the doc is conditional on it). */
   doc_seq: ColumnType<string | number, string | number | undefined, string | number>;
+  /** The number of the item's latest revision (migration 0280); a write that is a revision sets the next one. */
+  revision: ColumnType<number, number | undefined, number>;
+}
+
+/** One revision of a page or an asset (migration 0280, modules/revisions). */
+export interface RevisionsTable {
+  item_id: string;
+  revision: number;
+  kind: 'page' | 'asset';
+  saved_at: string;
+  saved_by: string | null;
+  state: string;
+  /** A page: its JSON without the location members (page-docs.ts); an asset: its whole JSON. */
+  doc: string;
+  /** An asset's stored fields (JSON), its file columns (null for a page): what a restore puts back. */
+  fields: string | null;
+  blob_key: string | null;
+  thumb_blob_key: string | null;
+  content_type: string | null;
+  size: ColumnType<number | string | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  image: string | null;
+  file: string | null;
+  thumbnail: string | null;
+}
+
+/** An item's live revision (migration 0280). */
+export interface LiveRevisionsTable {
+  item_id: string;
+  revision: number;
+}
+
+/** One row (id 1): `CMS_REVISIONS_KEEP` as the server last started with it (migration 0280). */
+export interface RevisionRetentionTable {
+  id: number;
+  keep_count: number | null;
+  keep_days: number | null;
 }
 
 export type { Generated };

@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'ASSET_NOT_FOUND',
   'SITE_NOT_FOUND',
   'TEMPLATE_NOT_FOUND',
+  /** No revision of that number: never written, or pruned by retention (404). */
+  'REVISION_NOT_FOUND',
+  /** The item has no live revision: never approved, or archived since (404). */
+  'NO_LIVE_REVISION',
   'USER_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'LOCATION_MISMATCH',
@@ -24,6 +28,8 @@ export const ERROR_CODES = [
   'FOLDER_NOT_EMPTY',
   'ASSET_ALREADY_EXISTS',
   'ASSET_IN_USE',
+  /** A restore would link shared assets that no longer exist (409; `detail` names them). */
+  'RESTORE_ASSETS_MISSING',
   'TEMPLATE_IN_USE',
   'INVALID_TRANSITION',
   'NAME_TAKEN',

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isUniqueViolation, nextId } from '../../db/dialect.js';
-import type { DB } from '../../db/schema.js';
+import type { AssetsTable, DB } from '../../db/schema.js';
 import { LIBRARY_NODE_ID } from '../../db/structure.js';
 import { isoTime, type Actor } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { newNodeRow, treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetRefs } from '../pages/widget-refs.js';
+import { writeAssetRevision } from './asset-writes.js';
+import { assetsRepository } from './assets.repository.js';
 
 /**
  * The asset folder at `segments` (`['Assets', 'images', 'logos']`), created on the way when missing, as every
@@ -56,6 +58,11 @@ export interface NewAssetRecord {
   file?: unknown;
   thumbnail?: unknown;
   thumbBlobKey?: string | null;
+  /** The asset's folder as segments (`['Assets', …]`): where its first revision's JSON says it is. */
+  folder: readonly string[];
+  /** The workflow it starts in, when not Draft and free, and its schedule. */
+  workflow?: Pick<AssetsTable, 'workflow_state' | 'checked_out' | 'checked_out_user'> &
+    Partial<Pick<AssetsTable, 'publish_at' | 'unpublish_at'>>;
 }
 
 /** Lower-cased text that `q` searches: name, display title and alt text. */
@@ -103,8 +110,12 @@ export async function insertAssetRecord(trx: Kysely<DB>, a: NewAssetRecord): Pro
       created_at: ts,
       updated_at: ts,
       updated_by: a.actor.username,
+      ...a.workflow,
     })
     .execute();
   await assetRefs.added(trx, id, JSON.stringify(a.fields));
+  // The creation is the asset's first revision (migration 0280), with the JSON a GET answers.
+  const row = (await assetsRepository.find(trx, id))!;
+  await writeAssetRevision(trx, row, {}, row.updated_at, a.folder);
   return id;
 }

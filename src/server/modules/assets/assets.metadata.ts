@@ -16,6 +16,7 @@ import { assertPreconditions, headerNamesEtag, type Preconditions } from '../../
 import { requireAccess } from '../tree/access.js';
 import { foldersUnchanged, treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
+import { writeAssetRevision, writeTime } from './asset-writes.js';
 import {
   assertCreatable,
   assetNotFound,
@@ -183,12 +184,14 @@ export function createAssetMetadata(ctx: AppContext) {
     if (!planned) return { wrote: false, answer: { ...representAsset(row, target.folder), ...answered } };
     // References in the fields changed: their rows are written with them, in the transactional way.
     if (!sameRefs(contentRefsOf(row.fields), contentRefsOf(planned.fields))) return undefined;
-    const at = laterThan(row);
-    const written: AssetRow = { ...row, ...planned, updated_at: at };
+    const at = writeTime(ctx.now(), row.updated_at);
+    // The write is the asset's next revision: its number with the new doc (migration 0280).
+    const written: AssetRow = { ...row, ...planned, updated_at: at, revision: Number(row.revision) + 1 };
     const rep = representAsset(written, target.folder);
     const proof = allOf(foldersUnchanged(view.folderEpoch), claim?.proof);
     const stored = { doc: rep.json, etag: rep.etag, path: where };
-    if (!(await repo.writeWithDoc(ctx.db, row.id, planned, at, row.doc_seq, stored, proof))) return undefined;
+    const patch = { ...planned, revision: written.revision };
+    if (!(await repo.writeWithDoc(ctx.db, row.id, patch, at, row.doc_seq, stored, proof))) return undefined;
     const remember = {
       chain: view.chain,
       row: { ...written, doc_seq: nextSeq(row.doc_seq) },
@@ -197,15 +200,6 @@ export function createAssetMetadata(ctx: AppContext) {
       folderEpoch: view.folderEpoch,
     };
     return { wrote: true, answer: { ...rep, ...answered }, remember };
-  }
-
-  /**
-   * The time of a write of `row`: now, or just after the row's time when the clock has not passed it (several
-   * nodes' clocks, two writes in one millisecond), so that every write changes the asset's last-modified time.
-   */
-  function laterThan(row: AssetRow): string {
-    const t = Date.parse(row.updated_at);
-    return isoTime(Math.max(ctx.now(), Number.isNaN(t) ? 0 : t + 1));
   }
 
   /**
@@ -301,7 +295,6 @@ export function createAssetMetadata(ctx: AppContext) {
       ctx,
       async (trx) => {
         const now = ctx.now();
-        const at = isoTime(now);
         const { chain } = await treeRepository.resolve(trx, target.segments);
         const last = chain[chain.length - 1];
         if (chain.length === target.segments.length && last?.kind !== 'asset') {
@@ -320,10 +313,10 @@ export function createAssetMetadata(ctx: AppContext) {
           assertPreconditions(pre, assetIfMatchEtag(pre.ifMatch, row, target.folder, actor), target.segments.join('/'));
           const planned = planUpdate(actor, row, body);
           if (!planned) return { ...representAsset(row, target.folder), created: false };
-          await repo.update(trx, row.id, planned, at);
+          const rep = await writeAssetRevision(trx, row, planned, writeTime(now, row.updated_at), target.folder);
           await writeLeaseOfWrite(trx, lease(row.id), actor.username, checkedOut, now, leaseMs);
           await assetRefs.changed(trx, row.id, row.fields, planned.fields);
-          return { ...representAsset((await repo.find(trx, row.id))!, target.folder), created: false };
+          return { ...rep, created: false };
         }
 
         // Create.
@@ -363,11 +356,9 @@ export function createAssetMetadata(ctx: AppContext) {
           fields: mergeFields({}, fields),
           actor,
           now,
+          folder: target.folder,
+          workflow,
         });
-        const scheduled = workflow.publish_at !== undefined || workflow.unpublish_at !== undefined;
-        if (workflow.workflow_state !== 'Draft' || workflow.checked_out !== 0 || scheduled) {
-          await repo.update(trx, id, workflow, at);
-        }
         await writeLeaseOfWrite(trx, lease(id), actor.username, checkedOut, now, leaseMs);
         return { ...representAsset((await repo.find(trx, id))!, target.folder), created: true };
       },

@@ -1,13 +1,13 @@
 import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
-import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import type { Actor, AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
 import { assertLeaseFree } from '../leases/lease-records.js';
 import { requireAccess } from '../tree/access.js';
 import { deleteBlobs } from './asset-blobs.js';
 import { findAsset, targetOf, type UploadTarget } from './assets.common.js';
-import { assetIfMatchEtag, representAsset, type AssetRepresentation } from './assets.presenter.js';
-import { assetsRepository as repo } from './assets.repository.js';
+import { assetIfMatchEtag, type AssetRepresentation } from './assets.presenter.js';
+import { writeAssetRevision, writeTime } from './asset-writes.js';
 import { assertFormPath, describeFile, type DescribedFile, type StoredUpload } from './assets.upload.js';
 import { workflowAfterWrite } from '../../lib/workflow.js';
 
@@ -40,7 +40,7 @@ export function createAssetReplace(ctx: AppContext) {
    * Last step of a replace: the new file keeps the asset — its id, fields (alt text, titles), the pages that link
    * it — and takes the place of the old one in one transaction, honouring `If-Match`. An image is replaced only by
    * raster bytes (409 TYPE_MISMATCH); a file or Flash asset by anything. Like a change of its fields, it takes a
-   * Public asset to Quick Edit, checked out to the caller. The old file and thumbnail are deleted after the commit;
+   * Public asset to Quick Edit, checked out to the caller. The old file and thumbnail stay with the revision before;
    * the caller deletes the stored blob when this throws, this deletes the thumbnail it made.
    */
   async function completeReplace(
@@ -58,11 +58,10 @@ export function createAssetReplace(ctx: AppContext) {
       );
     }
     let described: DescribedFile | null = null;
-    let replaced: (string | null)[] = [];
     try {
       described = await describeFile(ctx, target, stored, target.type);
       const { image, file, thumbnail, thumbKey } = described;
-      const rep = await ctx.db.transaction().execute(async (trx) => {
+      return await ctx.db.transaction().execute(async (trx) => {
         const { chain, row } = await findAsset(trx, target.segments, true);
         requireAccess(actor, chain, 'WRITE', target.segments.join('/'));
         await assertLeaseFree(trx, 'asset', row.id, row.checked_out_user, actor, ctx.now());
@@ -71,9 +70,9 @@ export function createAssetReplace(ctx: AppContext) {
           throw conflict('TYPE_MISMATCH', `${target.segments.join('/')} changed type while its file was sent.`);
         }
         const workflow = workflowAfterWrite(row, { contentChanged: true }, actor);
-        await repo.update(
+        const rep = await writeAssetRevision(
           trx,
-          row.id,
+          row,
           {
             blob_key: stored.key,
             content_type: stored.sniffed.mime,
@@ -86,13 +85,13 @@ export function createAssetReplace(ctx: AppContext) {
             ...workflow,
             updated_by: actor.username,
           },
-          isoTime(ctx.now()),
+          writeTime(ctx.now(), row.updated_at),
+          target.folder,
         );
-        replaced = [row.blob_key, row.thumb_blob_key];
-        return representAsset((await repo.find(trx, row.id))!, target.folder);
+        // The old file and thumbnail stay while a revision refers to them (migration 0280): the revision
+        // written before this one does, until retention prunes it; the orphan sweep then removes them.
+        return rep;
       });
-      await deleteBlobs(ctx, replaced);
-      return rep;
     } catch (err) {
       await deleteBlobs(ctx, [described?.thumbKey]);
       throw err;

@@ -34,7 +34,7 @@ export type AssetPatch = Partial<
     | 'publish_at'
     | 'unpublish_at'
   >
-> & { updated_by?: string };
+> & { updated_by?: string; revision?: number };
 
 /** A binary asset's new file: its blob, what the rows say about it, and the workflow after the change. */
 export type AssetFilePatch = Pick<
@@ -76,6 +76,7 @@ export const assetColumns = [
   'a.created_at',
   'a.updated_at',
   'a.doc_seq',
+  'a.revision',
   'n.id',
   'n.name',
   'n.parent_id',
@@ -165,12 +166,21 @@ export function normalise<R extends { size: unknown; checked_out: unknown; paren
 
 /** SQL of the asset library: asset rows and where they are used (listings: assets.list-queries.ts). Takes a database or a transaction. */
 export const assetsRepository = {
-  /** Every blob key an asset refers to (contents and thumbnails), for the orphan blob sweep. */
+  /**
+   * Every blob key an asset or a revision of one refers to (contents and thumbnails), for the orphan blob sweep:
+   * a blob stays while a revision refers to it (migration 0280).
+   */
   async blobKeysInUse(db: Kysely<DB>): Promise<Set<string>> {
     const rows = await db
       .selectFrom('assets')
       .select(['blob_key', 'thumb_blob_key'])
       .where((eb) => eb.or([eb('blob_key', 'is not', null), eb('thumb_blob_key', 'is not', null)]))
+      .unionAll(
+        db
+          .selectFrom('revisions')
+          .select(['blob_key', 'thumb_blob_key'])
+          .where((eb) => eb.or([eb('blob_key', 'is not', null), eb('thumb_blob_key', 'is not', null)])),
+      )
       .execute();
     const keys = new Set<string>();
     for (const r of rows) {
@@ -292,22 +302,5 @@ export const assetsRepository = {
       );
     }
     return out;
-  },
-
-  /** Moves many assets to `state` with the same check-out. */
-  async setStates(
-    db: Kysely<DB>,
-    ids: readonly string[],
-    patch: Pick<AssetsTable, 'workflow_state'> &
-      Partial<Pick<AssetsTable, 'checked_out' | 'checked_out_user' | 'rejection' | 'publish_at' | 'unpublish_at'>>,
-    at: string,
-  ): Promise<void> {
-    for (const part of chunks(ids)) {
-      await db
-        .updateTable('assets')
-        .set({ ...patch, updated_at: at })
-        .where('node_id', 'in', part)
-        .execute();
-    }
   },
 };

@@ -17,20 +17,20 @@ import {
 } from '../../../shared/api/assets.js';
 import { DeletedMessage } from '../../../shared/api/common.js';
 import { assetHref } from '../../../shared/api/paths.js';
+import { VersionQuery } from '../../../shared/api/revisions.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { actorOf, type App, headerOf, ifMatchOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { sendProblem } from '../../plugins/problems.js';
-import { itemPathOf, answerByPath, writeByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath, writeByPath, type VersionRead } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 import { DOWNLOAD_RESPONSES } from './download.js';
 
 const BASE = '/cms/rest/assets';
 const Wildcard = z.object({ '*': z.string() });
-/** Form fields of an upload besides the file. */
-const MAX_FIELD_BYTES = 8 * 1024;
+const MAX_FIELD_BYTES = 8 * 1024; // form fields of an upload besides the file
 
 /** The upload form as OpenAPI shows it (the handler streams the parts; see the route's description). */
 const UPLOAD_FORM = {
@@ -45,12 +45,11 @@ const UPLOAD_FORM = {
 
 /**
  * The asset library's routes. The upload route lives in a plugin scope of its own with the multipart parser
- * (limited to one file of at most CMS_MAX_UPLOAD_BYTES and a few small fields): @fastify/multipart also adds an
- * async `onRequest` and `onResponse` hook to every route of its scope (temp-file cleanup for its disk mode,
- * which Folio does not use), two promise ticks and a listener that every other asset request would pay for.
+ * (one file of at most CMS_MAX_UPLOAD_BYTES, a few small fields): @fastify/multipart adds an async `onRequest`
+ * and `onResponse` hook to every route of its scope, which every other asset request would pay for.
  */
-export async function registerAssetsRoutes(app: App, assets: AssetsService, config: Config) {
-  registerRoutes(app, assets);
+export async function registerAssetsRoutes(app: App, assets: AssetsService, config: Config, version?: VersionRead) {
+  registerRoutes(app, assets, version);
   await app.register(async (plugin) => {
     await plugin.register(fastifyMultipart, {
       limits: {
@@ -67,7 +66,7 @@ export async function registerAssetsRoutes(app: App, assets: AssetsService, conf
   });
 }
 
-function registerRoutes(app: App, assets: AssetsService) {
+function registerRoutes(app: App, assets: AssetsService, versionOf?: VersionRead) {
   app.get(
     `${BASE}/by-path/*`,
     {
@@ -81,12 +80,13 @@ function registerRoutes(app: App, assets: AssetsService) {
         description:
           "The asset at the path: type, fields, workflow state, the file's facts for a binary asset (size, " +
           'content type, dimensions, thumbnail) and its place in the library. The `ETag` answered is what PUT ' +
-          'and DELETE take as `If-Match`.',
+          'and DELETE take as `If-Match`. `?revision=N`: as at revision N; `?version=live`: its live revision.',
         params: Wildcard,
-        response: { 200: AssetMetadata, ...problems(403, 404) },
+        querystring: VersionQuery,
+        response: { 200: AssetMetadata, ...problems(400, 403, 404) },
       },
     },
-    (request, reply) => answerByPath<AssetMetadata>(request, reply, assets.get),
+    (request, reply) => answerByPath<AssetMetadata>(request, reply, assets.get, versionOf),
   );
 
   app.put(

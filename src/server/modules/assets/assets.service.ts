@@ -3,6 +3,7 @@ import { createAssetDownloads } from './assets.download.js';
 import { createAssetListing } from './assets.listing.js';
 import { createAssetMetadata } from './assets.metadata.js';
 import { createAssetReplace } from './assets.replace.js';
+import { createAssetRestore } from './assets.restore.js';
 import { createAssetUploads } from './assets.upload.js';
 import { createAssetUsage } from './assets.usage.js';
 import { createAssetWorkflow } from './assets.workflow.js';
@@ -11,6 +12,7 @@ export type { UploadTarget } from './assets.common.js';
 export type { BinaryDownload } from './assets.download.js';
 export type { AssetRepresentation } from './assets.presenter.js';
 export type { ReplaceTarget } from './assets.replace.js';
+export type { AssetRevisionContent } from './assets.restore.js';
 export type { StoredUpload, UploadOptions } from './assets.upload.js';
 
 /**
@@ -27,6 +29,7 @@ export function createAssetsService(ctx: AppContext) {
   const { usage, remove } = createAssetUsage(ctx);
   const { transitions, bulk } = createAssetWorkflow(ctx);
   const { list } = createAssetListing(ctx);
+  const { restore } = createAssetRestore(ctx);
   return {
     prepareUpload,
     storeUpload,
@@ -44,6 +47,7 @@ export function createAssetsService(ctx: AppContext) {
     transitions,
     bulk,
     list,
+    restore,
   };
 }
 export type AssetsService = ReturnType<typeof createAssetsService>;

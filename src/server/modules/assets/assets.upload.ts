@@ -163,6 +163,7 @@ export function createAssetUploads(ctx: AppContext) {
             file,
             thumbnail,
             thumbBlobKey: thumbKey,
+            folder: target.folder,
           });
           return representAsset((await repo.find(trx, id))!, target.folder);
         },

@@ -1,11 +1,13 @@
 import { BULK_TRANSITION, type AssetBulkAction, type AssetBulkResult } from '../../../shared/api/assets.js';
 import { roleAtLeast } from '../../../shared/api/auth.js';
 import { TRANSITIONS, type TransitionsResponse } from '../../../shared/api/workflow.js';
-import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
+import type { Actor, AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
 import { scheduleEndedBy, transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import { findAsset, findFolder } from './assets.common.js';
+import { treeRepository } from '../tree/tree.repository.js';
+import { writeAssetRevision, writeTime } from './asset-writes.js';
 import { assetsRepository as repo } from './assets.repository.js';
 
 /** Past tense of each bulk action, for its message (as the pages' bulk actions word it). */
@@ -50,16 +52,21 @@ export function createAssetWorkflow(ctx: AppContext) {
         folders.map((f) => f.id),
       );
       const moving = assets.filter((a) => writable.has(a.parent_id) && from.has(a.workflow_state));
-      await repo.setStates(
-        trx,
-        moving.map((a) => a.id),
-        {
+      // Each move is the asset's next revision, with the JSON a GET answers after it (migration 0280).
+      const folderPaths = new Map<string, readonly string[]>();
+      for (const a of moving) {
+        const row = await repo.find(trx, a.id, true);
+        if (!row) continue;
+        let folder = folderPaths.get(a.parent_id);
+        if (!folder) folderPaths.set(a.parent_id, (folder = (await treeRepository.pathOf(trx, a.parent_id)) ?? []));
+        const patch = {
           workflow_state: transition.to,
           rejection: null,
           ...scheduleEndedBy(transition.to),
-        },
-        isoTime(ctx.now()),
-      );
+          updated_by: actor.username,
+        };
+        await writeAssetRevision(trx, row, patch, writeTime(ctx.now(), row.updated_at), folder);
+      }
       const changed = moving.length;
       return {
         message: `${BULK_VERB[action]} ${changed} asset${changed === 1 ? '' : 's'}`,

@@ -167,6 +167,7 @@ export async function createAsset(t: TestApp, folderPath: string, name: string, 
       now: Date.now(),
       blob: blob && { key: blob.key, size: blob.size, sha256: blob.sha256, contentType: 'application/octet-stream' },
       thumbBlobKey: thumb?.key ?? null,
+      folder: splitPath(folderPath),
     });
   });
   await wroteBehindTheApi(t);

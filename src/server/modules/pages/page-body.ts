@@ -262,6 +262,7 @@ async function sharedAssetFor(c: BodyChange, type: string, plan: Extract<Content
     fields,
     actor: c.actor,
     now: c.now,
+    folder: plan.folderSegments,
   });
 }
 

@@ -9,52 +9,58 @@ import { forbidden } from '../../lib/errors.js';
 import { scheduleEndedBy, transitionsOf } from '../../lib/workflow.js';
 import { effectiveAccess, requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
+import { assemblePage, docOf } from './page-docs.js';
 import { locateContainer } from './page-location.js';
 import { pagesRepository as repo, type PageRow } from './pages.repository.js';
 
 /** A node below a folder, with what bulk operations need to decide about it. */
 export interface SubtreeNode {
   id: string;
+  name: string;
   parent_id: string | null;
   kind: NodeKind;
   access_level: string | null;
   workflow_state: string | null;
 }
 
-/** How many ids go into one `in (…)` list (well below both dialects' parameter limits). */
-const CHUNK = 500;
-
 /** Every node below `rootId` (not itself), with the workflow state of pages: one recursive query. */
 function subtree(db: Kysely<DB>, rootId: string): Promise<SubtreeNode[]> {
   return db
-    .withRecursive('sub(id, parent_id, kind, access_level)', (qb) =>
+    .withRecursive('sub(id, parent_id, name, kind, access_level)', (qb) =>
       qb
         .selectFrom('nodes')
-        .select(['id', 'parent_id', 'kind', 'access_level'])
+        .select(['id', 'parent_id', 'name', 'kind', 'access_level'])
         .where('parent_id', '=', rootId)
         .unionAll((q) =>
           q
             .selectFrom('nodes')
             .innerJoin('sub', 'sub.id', 'nodes.parent_id')
-            .select(['nodes.id', 'nodes.parent_id', 'nodes.kind', 'nodes.access_level']),
+            .select(['nodes.id', 'nodes.parent_id', 'nodes.name', 'nodes.kind', 'nodes.access_level']),
         ),
     )
     .selectFrom('sub')
     .leftJoin('pages', 'pages.node_id', 'sub.id')
-    .select(['sub.id', 'sub.parent_id', 'sub.kind', 'sub.access_level', 'pages.workflow_state'])
+    .select(['sub.id', 'sub.parent_id', 'sub.name', 'sub.kind', 'sub.access_level', 'pages.workflow_state'])
     .execute() as Promise<SubtreeNode[]>;
 }
 
-/** Sets the workflow of many pages at once. */
+/**
+ * Sets the workflow of many pages: each page's row with its new doc and next revision in one statement (migration
+ * 0280: every workflow move is a revision with the JSON a GET answers after it).
+ */
 async function setWorkflow(
   db: Kysely<DB>,
-  ids: readonly string[],
+  pages: readonly Pick<SubtreeNode, 'id' | 'name'>[],
   patch: Pick<PageRow, 'workflow_state' | 'updated_at' | 'updated_by'> &
     Partial<Pick<PageRow, 'checked_out' | 'checked_out_user' | 'rejection' | 'publish_at' | 'unpublish_at'>>,
 ) {
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    await db.updateTable('pages').set(patch).where('node_id', 'in', chunk).execute();
+  for (const { id, name } of pages) {
+    const row = await repo.findPageDoc(db, id, { lock: true });
+    if (!row) continue;
+    const at = { id, name, siteName: '', folderPath: '' };
+    const doc = docOf(await assemblePage(db, at, { ...row, ...patch }));
+    const revision = Number(row.revision) + 1;
+    await repo.updatePageAndDoc(db, id, { ...patch, revision }, doc, row.current_epoch, null, row.doc_path);
   }
 }
 
@@ -95,7 +101,7 @@ export function createPageWorkflow(
           children.set(n.parent_id!, list);
         }
         // Walk down so each page's access includes every folder above it.
-        const targets: string[] = [];
+        const targets: SubtreeNode[] = [];
         const walk = (parentId: string, above: NodeRow[]) => {
           for (const n of children.get(parentId) ?? []) {
             const path = [...above, n as unknown as NodeRow];
@@ -105,7 +111,7 @@ export function createPageWorkflow(
                 from.has(n.workflow_state as WorkflowState) &&
                 effectiveAccess(actor, path) !== 'READ'
               ) {
-                targets.push(n.id);
+                targets.push(n);
               }
             } else {
               walk(n.id, path);

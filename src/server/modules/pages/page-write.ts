@@ -96,7 +96,7 @@ export function createPageWrites(
     segments: readonly string[],
   ) => Promise<{ loc: PageLocation; node: NodeRow; chain: NodeRow[] }>,
 ) {
-  /** Creates the page at `loc` (nothing is there yet): its id and fresh row. */
+  /** Creates the page at `loc`: its id and fresh row. */
   async function create(trx: Kysely<DB>, actor: Actor, loc: PageLocation, body: PagePutBody, pre: Preconditions) {
     assertPreconditions(pre, null);
     if (body.id !== undefined) throw conflict('ID_MISMATCH', 'A new page gets its id from the service: leave id out.');
@@ -185,10 +185,11 @@ export function createPageWrites(
     const answer = { ...rep, created: false, responseJson: rep.json };
     if (!Object.keys(rowPatch).length && newDoc === doc) return { answer, wrote: false, remember: found };
     const stamp = { path, etag: rep.etag };
+    const revision = Number(row.revision) + 1;
     const wrote = await repo.updatePageAndDoc(
       ctx.db,
       row.node_id,
-      rowPatch,
+      { ...rowPatch, revision },
       newDoc,
       found.current_epoch,
       stamp,
@@ -209,6 +210,7 @@ export function createPageWrites(
         ...row,
         ...patch,
         ...rowPatch,
+        revision,
         doc: newDoc,
         doc_epoch: found.current_epoch,
         doc_seq: seq,
@@ -356,10 +358,13 @@ export function createPageWrites(
         // the stored doc is already this one). On SQLite the transaction is one snapshot, so the path walked above
         // is where the page is under the epoch read with its row: the path is stored with the doc. PostgreSQL
         // reads each statement afresh: the next GET stores it.
-        if (Object.keys(rowPatch).length || trustedDoc(row) !== doc) {
+        // A change or a creation is a revision (migration 0280); a stale doc stored again is not.
+        const changed = created || Object.keys(rowPatch).length > 0;
+        if (changed || trustedDoc(row) !== doc) {
           const path = isPostgres(trx) ? undefined : docPathOf(segments);
           const stored = path === undefined ? null : { path, etag: rep.etag };
-          await repo.updatePageAndDoc(trx, id, rowPatch, doc, row.current_epoch, stored, row.doc_path);
+          const patch = changed ? { ...rowPatch, revision: Number(row.revision) + 1 } : rowPatch;
+          await repo.updatePageAndDoc(trx, id, patch, doc, row.current_epoch, stored, row.doc_path);
         }
         const lease = { kind: 'page' as const, id, segments };
         await writeLeaseOfWrite(trx, lease, actor.username, body.workflow?.checkedOut, now, ctx.config.leaseMs);

@@ -7,16 +7,17 @@ import {
   PagePutResponse,
   type BulkPageOperation,
 } from '../../../shared/api/pages.js';
+import { VersionQuery } from '../../../shared/api/revisions.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
 import { actorOf, type App, ifMatchOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
-import { itemPathOf, answerByPath, writeByPath } from '../tree/paths.js';
+import { itemPathOf, answerByPath, writeByPath, type VersionRead } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
 
 const PathParams = z.object({ '*': z.string() });
 
 /** Pages by path, their workflow transitions, and the bulk workflow operations over a folder. */
-export function registerPagesRoutes(app: App, pages: PagesService) {
+export function registerPagesRoutes(app: App, pages: PagesService, versionOf?: VersionRead) {
   app.get(
     '/cms/rest/pages/by-path/*',
     {
@@ -29,12 +30,15 @@ export function registerPagesRoutes(app: App, pages: PagesService) {
         summary: 'Get a page: every field of 2.1, body regions in template order (strong ETag)',
         description:
           'The page at the path: its fields, SEO, calendar and code settings, workflow state and the widgets of ' +
-          'each body region in template order. The `ETag` answered is what PUT and DELETE take as `If-Match`.',
+          'each body region in template order. The `ETag` answered is what PUT and DELETE take as `If-Match`. ' +
+          '`?revision=N` answers the page as it was at revision N (byte for byte what a GET answered then); ' +
+          '`?version=live` its live revision (404 NO_LIVE_REVISION when none is).',
         params: PathParams,
-        response: { 200: Page, ...problems(403, 404) },
+        querystring: VersionQuery,
+        response: { 200: Page, ...problems(400, 403, 404) },
       },
     },
-    (request, reply) => answerByPath<Page>(request, reply, pages.get),
+    (request, reply) => answerByPath<Page>(request, reply, pages.get, versionOf),
   );
 
   app.put(

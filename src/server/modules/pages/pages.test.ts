@@ -85,6 +85,7 @@ async function createSharedAsset(path: string, type: string, fields: Record<stri
         fields,
         actor: SYSTEM_ACTOR,
         now: Date.now(),
+        folder: segments.slice(0, -1),
       });
     });
 }

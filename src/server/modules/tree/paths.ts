@@ -3,7 +3,7 @@ import { ItemName } from '../../../shared/api/common.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import { badRequest } from '../../lib/errors.js';
 import { actorOf, preconditionsOf, writeScopeOf, type ByPathRead, type ByPathWrite } from '../../lib/http.js';
-import { answerJson } from '../../lib/respond.js';
+import { answerJson, type SerialisedJson } from '../../lib/respond.js';
 
 /**
  * The item path of a by-path request (`<site>/<folders…>/<name>`, `Assets/<folders…>/<name>`) as segments: the one
@@ -26,16 +26,25 @@ export function itemPathOf(request: FastifyRequest, opts: { allowEmpty?: boolean
   return segments;
 }
 
+/** A by-path GET's read of another version than the current one (`?revision=N`, `?version=live`: modules/revisions). */
+export type VersionRead = (request: FastifyRequest) => Promise<SerialisedJson>;
+
 /**
  * The answer of a by-path GET route's handler: `read` (the service's `get`) for the request's caller and path, a
  * claimed caller proven or confirmed by it. When the read answered synchronously, so does the handler (the body is
- * sent without a promise); otherwise it answers a promise of the body.
+ * sent without a promise); otherwise it answers a promise of the body. A query naming a revision or the live
+ * version is answered by `version` instead.
  */
 export function answerByPath<T>(
   request: FastifyRequest,
   reply: FastifyReply & { send(payload?: T): FastifyReply },
   read: ByPathRead,
+  version?: VersionRead,
 ): T | Promise<T> {
+  const query = request.query as { revision?: unknown; version?: unknown } | undefined;
+  if (version && (query?.revision !== undefined || query?.version !== undefined)) {
+    return version(request).then((a) => answerJson<T>(reply, a));
+  }
   // The read settles a claimed caller (proves or confirms it: plugins/claim-check.ts checks).
   const answer = read(actorOf(request), itemPathOf(request), request.actorClaim ?? undefined);
   if (!(answer instanceof Promise)) return answerJson<T>(reply, answer);
