@@ -3,6 +3,8 @@ import type { AssetListSort } from '../../../shared/api/assets.js';
 import { BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../shared/registry/index.js';
 import { jsonTextField, textValue, toNumber } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
+import { parseSearch } from '../search/search.query.js';
+import { searchRepository } from '../search/search.repository.js';
 import { assetColumns, normalise, type ListedAssetRow } from './assets.repository.js';
 
 /** What a listing page asks for. */
@@ -11,7 +13,7 @@ export interface ListFilter {
   /** `Assets/…` of the folder. */
   folderPath: string;
   recursive: boolean;
-  /** Lower-cased substring of `search_text`. */
+  /** Words to find with the search engine (stems; the last word also as a prefix while typing). */
   q?: string;
   type?: string;
   state?: string;
@@ -67,10 +69,6 @@ export function sortValueOf(row: ListedAssetRow, sort: AssetListSort): string {
     case 'size':
       return String(row.size ?? -1);
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The SQL of an asset listing (assets.listing.ts): keyset pages and counts. */
@@ -180,7 +178,9 @@ export const assetListQueries = {
     if (byNodeKind) q = q.where('n.kind', '=', 'asset');
     if (f.type) q = q.where('a.type', '=', f.type);
     if (f.state) q = q.where('a.workflow_state', '=', f.state);
-    if (f.q) q = q.where(sql<boolean>`a.search_text like ${`%${escapeLike(f.q)}%`} escape '\\'`);
+    if (f.q) {
+      q = q.where(sql<boolean>`a.node_id in (${searchRepository.matchingNodes(db, parseSearch(f.q), 'asset')})`);
+    }
     if (f.missingAltText) {
       q = q
         .where('a.type', '=', BINARY_ASSET_TYPE_BY_UPLOAD.image)

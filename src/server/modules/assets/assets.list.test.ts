@@ -159,7 +159,7 @@ describe('asset listing', () => {
     ]);
   });
 
-  it('filters by q over name, display title and alt text (any case, Unicode), by type and by state', async () => {
+  it('filters by q with the search engine over name, title and alt text (any case, Unicode), type, state', async () => {
     await createText('Assets/q/Straße');
     await upload(t, 'Assets/q/photo.png', await image('png', 20, 20));
     await t.request({
@@ -183,12 +183,17 @@ describe('asset listing', () => {
     expect(await names('q=STRASSE')).toEqual([]);
     expect(await names(`q=${encodeURIComponent('straße')}`)).toEqual(['Straße']);
     expect(await names(`q=${encodeURIComponent('100%_')}`)).toEqual(['list']);
-    expect(await names(`q=${encodeURIComponent('%')}`)).toEqual(['list']);
-    expect(await names('q=_')).toEqual(['list']);
+    // The search engine's words: stems, the last word as a prefix, phrases, exclusions; punctuation is no word.
+    expect(await names('q=sunsets')).toEqual(['photo.png']);
+    expect(await names(`q=${encodeURIComponent('"red sunset"')}`)).toEqual(['photo.png']);
+    expect(await names(`q=${encodeURIComponent('"sunset red"')}`)).toEqual([]);
+    expect(await names(`q=${encodeURIComponent('holiday -köln')}`)).toEqual([]);
+    expect(await names(`q=${encodeURIComponent('%')}`)).toEqual([]);
+    expect(await names('q=_')).toEqual([]);
     expect(await names('type=cmsImageAsset')).toEqual(['photo.png']);
     expect(await names('state=Public')).toEqual(['list']);
     expect(await names('state=Draft&type=cmsRichTextAsset')).toEqual(['Straße']);
-    expect((await list('Assets/q', 'q=o&limit=1')).total).toBe(2);
+    expect((await list('Assets/q', 'q=s&limit=1')).total).toBe(2);
     // The alt text change is searchable only while it is there.
     await t.request({
       method: 'PUT',

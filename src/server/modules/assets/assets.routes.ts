@@ -185,7 +185,8 @@ function registerRoutes(app: App, assets: AssetsService, versionOf?: VersionRead
         tags: ['assets'],
         summary: 'List the assets of an asset folder (keyset pages)',
         description:
-          '`q` matches name, display title and alt text; `type`, `state` filter; `sort` name|lastModifiedDate with ' +
+          '`q` finds words with the search engine (as GET /cms/rest/search: stems, the last word as a prefix, ' +
+          '"phrases", -word) in name, title, alt text and fields; `type`, `state` filter; `sort` name|lastModifiedDate with ' +
           '`order` asc|desc; `recursive=true` includes subfolders. Pass `nextCursor` as `cursor` for the next page.',
         params: Wildcard,
         querystring: AssetListQuery,

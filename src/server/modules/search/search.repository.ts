@@ -157,6 +157,18 @@ async function findTier(
 /** SQL of full-text search over `search_docs` (migration 0270): FTS5 on SQLite, the `tsv` GIN index on PostgreSQL. */
 export const searchRepository = {
   /**
+   * The ids of the nodes of `kind` whose indexed text matches `s`, as a subquery (the asset library's `q`: the same
+   * engine as the search dialog, within the listing's own order and filters). Nothing matches a search without words.
+   */
+  matchingNodes(db: Kysely<DB>, s: ParsedSearch, kind: SearchKind): RawBuilder<string> {
+    if (!s.include.length) return sql<string>`select node_id from search_docs where 1 = 0`;
+    return isPostgres(db)
+      ? sql<string>`select d.node_id from search_docs d where d.kind = ${kind} and d.tsv @@ ${tsQuery(s)}`
+      : sql<string>`select d.node_id from search_docs d where d.kind = ${kind}
+          and d.id in (select rowid from search_fts where search_fts match ${fts5Match(s)})`;
+  },
+
+  /**
    * The engine's `limit` best matches of `s` after `after`, best first: the title matches (tier 0) ranked among
    * themselves, then the others (tier 1). The engine ranks and caps each tier itself (FTS5 `ORDER BY rank LIMIT`,
    * `ts_rank` over a GIN index's matches), so a frequent word costs the ranking of the few titles that hold it, not
