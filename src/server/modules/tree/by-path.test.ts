@@ -3,7 +3,14 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createAsset, createFolder, createPage, createSite, createTemplate } from '../folders/folders.fixtures.js';
 
 /** Every by-path route (method, URL prefix before the item path) with an item that it answers 200 for. */
-const CASES: { method: 'GET' | 'POST'; prefix: string; path: string }[] = [
+const RESTORE = { payload: { revision: 1 }, headers: { 'if-match': '*' } };
+const CASES: {
+  method: 'GET' | 'POST';
+  prefix: string;
+  path: string;
+  payload?: object;
+  headers?: Record<string, string>;
+}[] = [
   { method: 'GET', prefix: '/cms/rest/pages/by-path/', path: 'www/news/story' },
   { method: 'GET', prefix: '/cms/rest/pages/transitions/', path: 'www/news/story' },
   { method: 'POST', prefix: '/cms/rest/pages/submit-all/', path: 'www/news' },
@@ -22,6 +29,10 @@ const CASES: { method: 'GET' | 'POST'; prefix: string; path: string }[] = [
   { method: 'POST', prefix: '/cms/rest/assets/archive-all/', path: 'Assets/texts' },
   { method: 'GET', prefix: '/cms/rest/leases/page/', path: 'www/news/story' },
   { method: 'GET', prefix: '/cms/rest/leases/asset/', path: 'Assets/texts/intro' },
+  { method: 'GET', prefix: '/cms/rest/pages/revisions/', path: 'www/news/story' },
+  { method: 'GET', prefix: '/cms/rest/assets/revisions/', path: 'Assets/texts/intro' },
+  { method: 'POST', prefix: '/cms/rest/pages/restore/', path: 'www/news/story', ...RESTORE },
+  { method: 'POST', prefix: '/cms/rest/assets/restore/', path: 'Assets/texts/intro', ...RESTORE },
 ];
 
 describe('by-path routes', () => {
@@ -51,9 +62,10 @@ describe('by-path routes', () => {
 
   it('answers the same whether the slashes of the item path are sent as they are or as %2F', async () => {
     for (const c of CASES) {
-      const plain = await t.request({ method: c.method, url: c.prefix + c.path });
-      const encoded = await t.request({ method: c.method, url: c.prefix + c.path.split('/').join('%2F') });
-      const mixed = await t.request({ method: c.method, url: c.prefix + c.path.replace('/', '%2f') });
+      const send = (url: string) => t.request({ method: c.method, url, payload: c.payload, headers: c.headers });
+      const plain = await send(c.prefix + c.path);
+      const encoded = await send(c.prefix + c.path.split('/').join('%2F'));
+      const mixed = await send(c.prefix + c.path.replace('/', '%2f'));
       expect(plain.statusCode, `${c.method} ${c.prefix}: ${plain.body}`).toBe(200);
       expect(encoded.statusCode, `${c.method} ${c.prefix} encoded: ${encoded.body}`).toBe(200);
       expect(mixed.statusCode, `${c.method} ${c.prefix} mixed: ${mixed.body}`).toBe(200);
