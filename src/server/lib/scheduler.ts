@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WorkflowInfo, WorkflowState } from '../../shared/api/workflow.js';
+import { SCHEDULER_USERNAME, type WorkflowInfo, type WorkflowState } from '../../shared/api/workflow.js';
 import type { DB } from '../db/schema.js';
 import { isoTime, type Actor, type AppContext } from './context.js';
 import { AppError } from './errors.js';
@@ -19,7 +19,7 @@ import type { SerialisedJson } from './respond.js';
  */
 
 /** Who scheduled moves are made by: no user can have this name (`Username` allows no parentheses). */
-export const SCHEDULER_ACTOR: Actor = { username: '(scheduler)', role: 'Admin', overridesLease: true };
+export const SCHEDULER_ACTOR: Actor = { username: SCHEDULER_USERNAME, role: 'Admin', overridesLease: true };
 
 /** How many due items of each kind one run takes (the next run takes the rest at once). */
 export const SCHEDULE_BATCH = 100;
