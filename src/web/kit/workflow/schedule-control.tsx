@@ -19,14 +19,24 @@ import './workflow.css';
 
 type Schedule = Pick<WorkflowInfo, 'publishAt' | 'unpublishAt'>;
 
-/** "Scheduled: publishes <time>, unpublishes <time>" of a listed item (explorer table, library table); null if none. */
-export function ScheduleMark({ schedule }: { schedule: Schedule }) {
+/**
+ * "Scheduled: publishes <time>, unpublishes <time>" of a listed item (explorer table, library table); null if none.
+ * `compact` (a card, a narrow column): "Scheduled" shown, the times in its tooltip and for screen readers.
+ */
+export function ScheduleMark({ schedule, compact = false }: { schedule: Schedule; compact?: boolean }) {
   const line = scheduleLine(schedule);
   if (!line) return null;
   return (
-    <span className="schedule-mark">
+    <span className={compact ? 'schedule-mark schedule-mark--compact' : 'schedule-mark'} title={line}>
       <CalendarIcon aria-hidden="true" />
-      {line}
+      {compact ? (
+        <>
+          <span aria-hidden="true">Scheduled</span>
+          <span className="visually-hidden">{line}</span>
+        </>
+      ) : (
+        line
+      )}
     </span>
   );
 }
@@ -172,7 +182,7 @@ export function ScheduleControl({
         </p>
       ) : null}
       {canSchedule && (
-        <Button size="sm" variant="quiet" onPress={() => setOpen(true)} isDisabled={isDisabled}>
+        <Button size="sm" variant="secondary" onPress={() => setOpen(true)} isDisabled={isDisabled}>
           {line ? 'Change schedule…' : 'Schedule…'}
         </Button>
       )}

@@ -173,7 +173,7 @@ function AssetRow({ asset, canSelect, showFolder }: { asset: AssetMetadata; canS
           {asset.workflow.checkedOut && asset.workflow.checkedOutUser && (
             <CheckedOutMark user={asset.workflow.checkedOutUser} />
           )}
-          <ScheduleMark schedule={asset.workflow} />
+          <ScheduleMark schedule={asset.workflow} compact />
         </span>
       </Cell>
       <Cell className="library-table__cell library-table__number">{size === null ? '—' : formatBytes(size)}</Cell>
