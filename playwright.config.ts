@@ -73,6 +73,8 @@ export default defineConfig({
       // Small enough that the asset library's e2e can drop a file over it without allocating 256 MiB.
       CMS_MAX_UPLOAD_BYTES: String(16 * 1024 * 1024),
       LOG_LEVEL: 'warn',
+      // The scheduler looks for due publish and unpublish times every second (5 by default): e2e/scheduling.spec.ts.
+      CMS_SCHEDULE_SECONDS: '1',
     },
   },
 });

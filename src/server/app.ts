@@ -11,6 +11,7 @@ import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import { startOrphanSweeper } from './blobs/orphan-sweep.js';
 import { assetsRepository } from './modules/assets/assets.repository.js';
+import { pagesRepository } from './modules/pages/pages.repository.js';
 import { treeRepository } from './modules/tree/tree.repository.js';
 import { startScheduler, type Scheduler } from './lib/scheduler.js';
 import type { Config } from './config.js';
@@ -300,8 +301,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Scheduled publishing moves items through the same by-path read and PUT as a person's workflow move.
   const pathOf = (id: string) => treeRepository.pathOf(database.db, id);
   const scheduler = startScheduler(ctx, [
-    { kind: 'page', pathOf, get: pageEtags.get, put: pageEtags.put },
-    { kind: 'asset', pathOf, get: assetEtags.get, put: assetEtags.put },
+    {
+      kind: 'page',
+      due: (now, limit) => pagesRepository.dueScheduled(database.db, now, limit),
+      pathOf,
+      get: pageEtags.get,
+      put: pageEtags.put,
+    },
+    {
+      kind: 'asset',
+      due: (now, limit) => assetsRepository.dueScheduled(database.db, now, limit),
+      pathOf,
+      get: assetEtags.get,
+      put: assetEtags.put,
+    },
   ]);
   app.addHook('preClose', () => scheduler.stop());
 

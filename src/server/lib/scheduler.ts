@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { WorkflowInfo, WorkflowState } from '../../shared/api/workflow.js';
-import type { DB } from '../db/schema.js';
+import { SCHEDULER_USERNAME, type WorkflowInfo, type WorkflowState } from '../../shared/api/workflow.js';
 import { isoTime, type Actor, type AppContext } from './context.js';
 import { AppError } from './errors.js';
 import type { Preconditions } from './etag.js';
@@ -19,34 +17,10 @@ import type { SerialisedJson } from './respond.js';
  */
 
 /** Who scheduled moves are made by: no user can have this name (`Username` allows no parentheses). */
-export const SCHEDULER_ACTOR: Actor = { username: '(scheduler)', role: 'Admin', overridesLease: true };
+export const SCHEDULER_ACTOR: Actor = { username: SCHEDULER_USERNAME, role: 'Admin', overridesLease: true };
 
 /** How many due items of each kind one run takes (the next run takes the rest at once). */
 export const SCHEDULE_BATCH = 100;
-
-/** A scheduled item as its kind's table holds it. */
-export interface DueItem {
-  id: string;
-}
-
-/**
- * The `pages` or `assets` rows with a time at or before `now`, earliest first, at most `limit` of each time (the
- * partial indexes of migration 0290 hold only rows with a time).
- */
-export async function dueIn(db: Kysely<DB>, table: 'pages' | 'assets', now: string, limit: number): Promise<DueItem[]> {
-  const ids = new Set<string>();
-  for (const column of ['publish_at', 'unpublish_at'] as const) {
-    const rows = await db
-      .selectFrom(table as 'pages')
-      .select('node_id')
-      .where(column, '<=', now)
-      .orderBy(column)
-      .limit(limit)
-      .execute();
-    for (const r of rows) ids.add(r.node_id);
-  }
-  return [...ids].map((id) => ({ id }));
-}
 
 /** The workflow members a scheduled move sends in its PUT. */
 export interface ScheduledMove {
@@ -55,9 +29,14 @@ export interface ScheduledMove {
   unpublishAt?: null;
 }
 
-/** What the scheduler needs of pages or of assets: their services' by-path `get` and `put`, and item paths. */
+/**
+ * What the scheduler needs of pages or of assets: the ids of those due (their repository), item paths, and their
+ * services' by-path `get` and `put`.
+ */
 export interface ScheduledKind {
   kind: 'page' | 'asset';
+  /** Ids of the items with a publish or unpublish time at or before `now`, earliest first, at most `limit` of each. */
+  due(now: string, limit: number): Promise<string[]>;
   /** The item's path, or null when it is gone. */
   pathOf(id: string): Promise<string[] | null>;
   get(actor: Actor, segments: readonly string[]): SerialisedJson | Promise<SerialisedJson>;
@@ -91,8 +70,8 @@ export function startScheduler(ctx: AppContext, kinds: readonly ScheduledKind[])
   let busy = false;
   let stopped = false;
 
-  async function fire(kind: ScheduledKind, item: DueItem, now: string): Promise<boolean> {
-    const segments = await kind.pathOf(item.id);
+  async function fire(kind: ScheduledKind, id: string, now: string): Promise<boolean> {
+    const segments = await kind.pathOf(id);
     if (!segments) return false;
     const { json, etag } = await kind.get(SCHEDULER_ACTOR, segments);
     const read = JSON.parse(json) as { workflow: WorkflowInfo; templateName?: string };
@@ -116,13 +95,13 @@ export function startScheduler(ctx: AppContext, kinds: readonly ScheduledKind[])
       // A pass takes a batch; an item with both times due moves twice, so passes go on while moves are made.
       for (let pass = 0; pass < 10 && !stopped; pass++) {
         const now = isoTime(ctx.now());
-        const due = await dueIn(ctx.db, kind.kind === 'page' ? 'pages' : 'assets', now, SCHEDULE_BATCH);
+        const due = await kind.due(now, SCHEDULE_BATCH);
         let made = 0;
-        for (const item of due) {
+        for (const id of due) {
           try {
-            if (await fire(kind, item, now)) made += 1;
+            if (await fire(kind, id, now)) made += 1;
           } catch (err) {
-            ctx.log.warn({ err, kind: kind.kind, id: item.id }, 'a scheduled workflow move failed; it is tried again');
+            ctx.log.warn({ err, kind: kind.kind, id }, 'a scheduled workflow move failed; it is tried again');
           }
         }
         moves += made;

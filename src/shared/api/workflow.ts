@@ -64,6 +64,9 @@ export const WorkflowSchedule = {
   ).optional(),
 };
 
+/** Who the scheduler's moves are made by (`by` of their events, `lastModifiedBy`): no user can have this name. */
+export const SCHEDULER_USERNAME = '(scheduler)';
+
 /** The workflow object of pages and assets (2.2). */
 export const WorkflowInfo = z.object({
   name: z.string(),

@@ -10,7 +10,7 @@ import {
   type StatementProof,
 } from '../../db/prepared.js';
 import type { AssetsTable, DB } from '../../db/schema.js';
-import { levelColumns, levelsOf, pathLookup, type JoinedPath } from '../tree/tree.repository.js';
+import { dueScheduledIn, levelColumns, levelsOf, pathLookup, type JoinedPath } from '../tree/tree.repository.js';
 
 /** An asset's node and detail row together. `updated_at` is the asset's last-modified time (migration 0190). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_path' | 'parent_id'> & {
@@ -166,6 +166,10 @@ export function normalise<R extends { size: unknown; checked_out: unknown; paren
 
 /** SQL of the asset library: asset rows and where they are used (listings: assets.list-queries.ts). Takes a database or a transaction. */
 export const assetsRepository = {
+  /** Ids of the assets due to be published or unpublished (lib/scheduler.ts): see `dueScheduledIn`. */
+  dueScheduled(db: Kysely<DB>, now: string, limit: number): Promise<string[]> {
+    return dueScheduledIn(db, 'assets', now, limit);
+  },
   /**
    * Every blob key an asset or a revision of one refers to (contents and thumbnails), for the orphan blob sweep:
    * a blob stays while a revision refers to it (migration 0280).

@@ -10,7 +10,7 @@ import {
   type StatementProof,
 } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
-import { foldersUnchanged, levelColumns, levelsOf, pathLookup } from '../tree/tree.repository.js';
+import { dueScheduledIn, foldersUnchanged, levelColumns, levelsOf, pathLookup } from '../tree/tree.repository.js';
 
 export type PageRow = Selectable<PagesTable>;
 /** A page row with the current page-doc epoch (its doc is trusted when `doc_epoch` equals it). */
@@ -183,6 +183,10 @@ const WIDGETS = prepared((db: Kysely<DB>, p: { pageId: string }): Compilable<Wid
 
 /** SQL of pages and their widgets; takes a db or a transaction. */
 export const pagesRepository = {
+  /** Ids of the pages due to be published or unpublished (lib/scheduler.ts): see `dueScheduledIn`. */
+  dueScheduled(db: Kysely<DB>, now: string, limit: number): Promise<string[]> {
+    return dueScheduledIn(db, 'pages', now, limit);
+  },
   findPage(db: Kysely<DB>, nodeId: string) {
     return FIND_PAGE.first(db, { nodeId });
   },

@@ -360,3 +360,29 @@ export function foldersUnchanged(folderEpoch: string | number): StatementProof {
   return { condition: FOLDERS_UNCHANGED, values: [folderEpoch] };
 }
 const FOLDERS_UNCHANGED = '(select value from folder_doc_epoch where id = 1) = {}';
+
+/**
+ * Ids of the pages or assets whose `publish_at` or `unpublish_at` is at or before `now`, earliest first, at most
+ * `limit` of each time (the partial indexes of migration 0290 hold only rows with a time). Both kinds' tables hold
+ * the two columns alike; each kind's repository answers for its own (`dueScheduled`).
+ */
+export async function dueScheduledIn(
+  db: Kysely<DB>,
+  table: 'pages' | 'assets',
+  now: string,
+  limit: number,
+): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const at of ['publish_at', 'unpublish_at'] as const) {
+    // One shape of query over either table (their columns are alike): typed as `pages`.
+    const rows = await db
+      .selectFrom(table as 'pages')
+      .select('node_id')
+      .where(at, '<=', now)
+      .orderBy(at)
+      .limit(limit)
+      .execute();
+    for (const r of rows) ids.add(r.node_id);
+  }
+  return [...ids];
+}

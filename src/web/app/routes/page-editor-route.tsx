@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { roleAtLeast } from '../../../shared/api/auth';
 import { splitPath } from '../../../shared/api/paths';
 import { ItemBreadcrumbs } from '../../features/explorer/components/item-breadcrumbs';
 import { PageEditorScreen } from '../../features/pages/components/page-editor-screen';
@@ -29,6 +30,7 @@ export function PageEditorRoute() {
         path={at.path}
         user={user.username}
         isReadOnly={user.role === 'Viewer'}
+        canSchedule={roleAtLeast(user.role, 'Editor')}
         links={{ assetHref }}
         breadcrumbs={<ItemBreadcrumbs item={itemAt(at.path, 'page')} />}
       />

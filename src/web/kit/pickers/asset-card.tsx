@@ -6,6 +6,8 @@ import { SelectionCheckbox } from '../../components/ui/selection-checkbox';
 import { WorkflowBadge } from '../../components/ui/workflow-badge';
 import { assetPathOf, assetThumbnailUrl } from '../../lib/assets';
 import { AssetTypeIcon } from '../type-icon';
+import { scheduleLine } from '../workflow/schedule';
+import { ScheduleMark } from '../workflow/schedule-control';
 import { CheckedOutMark } from '../workflow/workflow-status';
 import './asset-card.css';
 
@@ -16,8 +18,8 @@ export function needsAltText(asset: Pick<AssetMetadata, 'type' | 'fields'>): boo
 
 /**
  * One asset in a grid of assets (a react-aria GridList with `layout="grid"`): the thumbnail of an image — never
- * the original — or its type's icon and extension, the name, the display title or type, the workflow state, and
- * a warning for an image without alt text. In a grid that selects many, a checkbox selects it.
+ * the original — or its type's icon and extension, the name, the display title or type, the workflow state, a
+ * mark when it is scheduled, and a warning for an image without alt text. In a grid that selects many, a checkbox selects it.
  */
 export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; isAllowed?: boolean }) {
   const thumb = assetThumbnailUrl(asset);
@@ -37,6 +39,7 @@ export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; i
         label,
         asset.workflow.state,
         holder ? `checked out by ${holder}` : '',
+        scheduleLine(asset.workflow)?.replace(/^S/, 's') ?? '',
         missingAlt ? 'no alt text' : '',
         isAllowed ? '' : 'cannot be chosen here',
       ]
@@ -67,6 +70,7 @@ export function AssetCard({ asset, isAllowed = true }: { asset: AssetMetadata; i
           <span className="asset-card__meta">
             <WorkflowBadge state={asset.workflow.state} />
             {holder && <CheckedOutMark user={holder} />}
+            <ScheduleMark schedule={asset.workflow} compact />
             {missingAlt && (
               <span className="asset-card__warn">
                 <AlertIcon aria-hidden="true" /> No alt text

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { AssetMetadata, AssetPutBody } from '../../../../shared/api/assets';
-import type { Me } from '../../../../shared/api/auth';
+import { roleAtLeast, type Me } from '../../../../shared/api/auth';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
 import { splitPath } from '../../../../shared/api/paths';
 import type { TransitionName, WorkflowState } from '../../../../shared/api/workflow';
@@ -19,6 +19,8 @@ import { useDraft } from '../../../kit/saving/use-draft';
 import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
 import { TRANSITION_DONE } from '../../../kit/workflow/transitions';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
+import type { ScheduleChange } from '../../../kit/workflow/schedule';
+import { ScheduleControl } from '../../../kit/workflow/schedule-control';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
@@ -41,6 +43,8 @@ interface PendingSave {
   state?: WorkflowState;
   /** The reason of a Reject. */
   comment?: string;
+  /** Publish and unpublish times to set or clear. */
+  schedule?: ScheduleChange;
 }
 
 /** A save answered 412: what it was, and the other version once read. */
@@ -99,7 +103,7 @@ export function AssetEditor({
   const canWrite = mayWrite && lease.heldBy === null;
   /** The version the form's edits are made on. */
   const [base, setBase] = useState<WithEtag<AssetMetadata>>(current);
-  const [saving, setSaving] = useState<'save' | TransitionName | null>(null);
+  const [saving, setSaving] = useState<'save' | 'schedule' | TransitionName | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const draft = useDraft<FieldValues>(canWrite ? { user: user.username, kind: 'asset', path } : null, {
@@ -140,7 +144,13 @@ export function AssetEditor({
   const send = (p: PendingSave, ifMatch: string | null) => {
     const body: AssetPutBody = {};
     if (Object.keys(p.fields).length > 0) body.fields = p.fields;
-    if (p.state) body.workflow = { state: p.state, ...(p.comment === undefined ? {} : { comment: p.comment }) };
+    if (p.state || p.schedule) {
+      body.workflow = {
+        ...(p.state ? { state: p.state } : {}),
+        ...(p.comment === undefined ? {} : { comment: p.comment }),
+        ...p.schedule,
+      };
+    }
     return runSave(() => client.assets.put(segments, body, { ifMatch: ifMatch ?? undefined }));
   };
 
@@ -173,17 +183,32 @@ export function AssetEditor({
     }
   };
 
-  /** Sends a save; answers whether it went through (a conflict or an error is shown). */
-  const commit = async (p: PendingSave, ifMatch: string | null, what: 'save' | TransitionName): Promise<boolean> => {
+  /**
+   * Sends a save; answers whether it went through (a conflict or an error is shown). The schedule's dialog shows
+   * its own errors: they are thrown to it.
+   */
+  const commit = async (
+    p: PendingSave,
+    ifMatch: string | null,
+    what: 'save' | 'schedule' | TransitionName,
+  ): Promise<boolean> => {
     setSaving(what);
     setError(null);
     try {
       applySaved(await send(p, ifMatch));
-      const done = what === 'save' ? 'Saved' : what === 'Approve' ? 'Published' : TRANSITION_DONE[what];
+      const done =
+        what === 'save'
+          ? 'Saved'
+          : what === 'schedule'
+            ? 'Schedule saved'
+            : what === 'Approve'
+              ? 'Published'
+              : TRANSITION_DONE[what];
       toast.success(`${done}: ${meta.name}`, p.state ? `It is ${p.state} now.` : undefined);
       return true;
     } catch (e) {
       if (isConflict(e)) void openConflict(p);
+      else if (what === 'schedule') throw e;
       else if (isApiError(e, 400)) {
         if (form.showServerErrors(e.errors, 'fields.').length > 0) setError(e);
       } else setError(e);
@@ -205,6 +230,12 @@ export function AssetEditor({
     // Unsaved edits go with the transition, in the same request.
     if (form.isDirty && !(await form.validate())) return;
     await commit({ fields: form.isDirty ? form.changes() : {}, state: to, comment }, base.etag, name);
+  };
+
+  const saveSchedule = async (schedule: ScheduleChange) => {
+    // Unsaved edits go with the schedule, in the same request.
+    if (form.isDirty && !(await form.validate())) return false;
+    return commit({ fields: form.isDirty ? form.changes() : {}, schedule }, base.etag, 'schedule');
   };
 
   const savedBy = useLastSaved('asset', segments, conflict !== null);
@@ -271,12 +302,20 @@ export function AssetEditor({
             <TransitionButtons
               transitions={transitions.data.transitions}
               onTransition={(name, comment) => void takeTransition(name, comment)}
-              pending={saving && saving !== 'save' ? saving : null}
-              isDisabled={saving === 'save'}
+              pending={saving && saving !== 'save' && saving !== 'schedule' ? saving : null}
+              isDisabled={saving === 'save' || saving === 'schedule'}
               wording={{ publish: true }}
               label={`Workflow of ${meta.name}`}
             />
           )}
+          <ScheduleControl
+            workflow={meta.workflow}
+            canSchedule={canWrite && roleAtLeast(user.role, 'Editor')}
+            isDisabled={saving !== null}
+            itemLabel={itemLabel}
+            note={form.isDirty ? 'Your unsaved changes are saved with it.' : undefined}
+            onSave={saveSchedule}
+          />
         </section>
         <AssetActions
           asset={meta}

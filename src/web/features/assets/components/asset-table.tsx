@@ -17,6 +17,7 @@ import { AlertIcon, ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/ic
 import { SelectionCheckbox } from '../../../components/ui/selection-checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { WorkflowBadge } from '../../../components/ui/workflow-badge';
+import { ScheduleMark } from '../../../kit/workflow/schedule-control';
 import { CheckedOutMark } from '../../../kit/workflow/workflow-status';
 import { AssetTypeIcon } from '../../../kit/type-icon';
 import { assetPathOf, assetThumbnailUrl } from '../../../lib/assets';
@@ -172,6 +173,7 @@ function AssetRow({ asset, canSelect, showFolder }: { asset: AssetMetadata; canS
           {asset.workflow.checkedOut && asset.workflow.checkedOutUser && (
             <CheckedOutMark user={asset.workflow.checkedOutUser} />
           )}
+          <ScheduleMark schedule={asset.workflow} compact />
         </span>
       </Cell>
       <Cell className="library-table__cell library-table__number">{size === null ? '—' : formatBytes(size)}</Cell>

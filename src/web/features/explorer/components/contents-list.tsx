@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, MoreIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/status';
 import { WorkflowBadge } from '../../../components/ui/workflow-badge';
+import { ScheduleMark } from '../../../kit/workflow/schedule-control';
 import { CheckedOutMark } from '../../../kit/workflow/workflow-status';
 import { formatDateTime } from '../../../lib/format';
 import { useFolderChildren } from '../../../lib/queries/folders';
@@ -288,6 +289,7 @@ export function ContentsList({
                       <span className="contents-table__state">
                         <WorkflowBadge state={summary.workflowState} />
                         {summary.checkedOutUser && <CheckedOutMark user={summary.checkedOutUser} />}
+                        <ScheduleMark schedule={summary} />
                       </span>
                     ) : (
                       <span className="table__muted">—</span>

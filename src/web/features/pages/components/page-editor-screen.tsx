@@ -13,12 +13,15 @@ export function PageEditorScreen({
   path,
   user,
   isReadOnly,
+  canSchedule,
   links,
   breadcrumbs,
 }: {
   path: string;
   user: string;
   isReadOnly: boolean;
+  /** The user may schedule publishing (an Editor). */
+  canSchedule?: boolean;
   links: PageEditorLinks;
   breadcrumbs?: ReactNode;
 }) {
@@ -45,6 +48,7 @@ export function PageEditorScreen({
       initial={page.data}
       user={user}
       isReadOnly={isReadOnly}
+      canSchedule={canSchedule}
       links={links}
       breadcrumbs={breadcrumbs}
     />

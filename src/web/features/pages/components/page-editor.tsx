@@ -17,6 +17,7 @@ import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
 import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
+import { ScheduleControl } from '../../../kit/workflow/schedule-control';
 import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { errorMessage, errorTitle } from '../../../lib/errors';
 import { pagesKeys } from '../../../lib/query-keys';
@@ -64,6 +65,7 @@ export function PageEditor({
   initial,
   user,
   isReadOnly: mayNotWrite,
+  canSchedule = false,
   links,
   breadcrumbs,
 }: {
@@ -71,6 +73,8 @@ export function PageEditor({
   initial: WithEtag<Page>;
   user: string;
   isReadOnly: boolean;
+  /** The user may set when the page is published and unpublished (an Editor). */
+  canSchedule?: boolean;
   links: PageEditorLinks;
   breadcrumbs?: ReactNode;
 }) {
@@ -89,7 +93,7 @@ export function PageEditor({
   const savedBy = useLastSaved('page', splitPath(path), editor.conflict !== null);
   const { base, doc, setDoc } = editor;
   const page = base.data;
-  const elsewhere = useSavedElsewhere(page.id, user, base.etag);
+  const elsewhere = useSavedElsewhere(page.id, user, base.etag, editor.followWorkflow);
   const queryClient = useQueryClient();
   const { transitions, approving, setApproving, pendingTransition, runTransition, onTransition } = usePageWorkflow(
     path,
@@ -235,6 +239,23 @@ export function PageEditor({
                   : 'All changes saved'}
             </span>
           </div>
+          <ScheduleControl
+            workflow={page.workflow}
+            canSchedule={canSchedule && !isReadOnly}
+            isDisabled={editor.saving || Boolean(pendingTransition)}
+            itemLabel={itemLabel}
+            note={
+              editor.dirty
+                ? `Your ${editor.changeCount === 1 ? 'unsaved change is' : `${editor.changeCount} unsaved changes are`} saved with it.`
+                : undefined
+            }
+            onSave={async (schedule) => {
+              let refused: unknown = null;
+              const saved = await editor.save({ workflow: schedule }, 'Schedule saved', (e) => (refused = e));
+              if (refused) throw refused;
+              return saved;
+            }}
+          />
         </div>
         <div className="page-editor__actions">
           {!isReadOnly && (

@@ -139,10 +139,15 @@ export function usePageEditor({
 
   /**
    * Saves what changed (and `extra`, e.g. a workflow state) in one PUT with If-Match. Resolves true when saved;
-   * a 412 opens the conflict dialog and resolves false.
+   * a 412 opens the conflict dialog and resolves false. `onRefused` also hears any other refusal (a dialog that
+   * shows it beside its own fields).
    */
   const save = useCallback(
-    async (extra: Partial<PagePutBody> = {}, success?: string): Promise<boolean> => {
+    async (
+      extra: Partial<PagePutBody> = {},
+      success?: string,
+      onRefused?: (error: unknown) => void,
+    ): Promise<boolean> => {
       if (saving) return false;
       const found = await validate();
       setProblems(found);
@@ -171,6 +176,7 @@ export function usePageEditor({
         if (isConflict(error)) void openConflict();
         else {
           setSaveError(error);
+          onRefused?.(error);
           const named = serverProblems(isApiError(error) ? error.errors : [], body, sent);
           setProblems(named);
           if (named[0]) focusProblem(named[0]);
@@ -217,6 +223,20 @@ export function usePageEditor({
     }
   }, [base, conflict, doc, draft, openConflict, path, put, queryClient]);
 
+  /**
+   * Takes in the page as it is now when only its workflow moved since the base (the scheduler published or
+   * archived it): the edits stay, made on the new version. Answers false, changing nothing, when its content
+   * changed too.
+   */
+  const followWorkflow = useCallback(async () => {
+    const now = await client.pages.get(segments);
+    if (planSave(now.data, docOf(base.data)) !== null) return false;
+    setBase(now);
+    queryClient.setQueryData(pagesKeys.detail(path), now);
+    void queryClient.invalidateQueries({ queryKey: pagesKeys.transitions(path) });
+    return true;
+  }, [base, client, path, queryClient, segments]);
+
   const discardChanges = useCallback(() => {
     replace(base);
     void draft.discard();
@@ -257,6 +277,7 @@ export function usePageEditor({
     reloadTheirs,
     overwrite,
     discardChanges,
+    followWorkflow,
     draft,
     restoreDraft,
     controllers: controllers.current,
