@@ -30,6 +30,7 @@ import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
 import { useAssetTransitions } from '../api/get-asset-transitions';
 import { useAssetUsage } from '../api/get-asset-usage';
 import { AssetActions } from './asset-actions';
+import { AssetHistory } from './asset-history';
 import { DrawerHeading } from './drawer-heading';
 import { AssetPreview } from './asset-preview';
 import { AssetUsageList } from './asset-usage-list';
@@ -302,6 +303,14 @@ export function AssetEditor({
           }}
         />
         <AssetUsageList usage={usage} hrefOfPage={hrefOfPage} />
+        <AssetHistory
+          path={path}
+          base={base}
+          defs={defs}
+          canRestore={canWrite}
+          hasUnsavedChanges={form.isDirty}
+          onRestored={applySaved}
+        />
       </div>
 
       <UnsavedChangesGuard
