@@ -134,6 +134,7 @@ export function AssetEditor({
       void draft.discard();
       void queryClient.invalidateQueries({ queryKey: assetsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: assetsKeys.transitions(path) });
+      void queryClient.invalidateQueries({ queryKey: assetsKeys.revisions(path) });
     },
     [queryClient, path, form, draft],
   );
