@@ -11,6 +11,7 @@ import { AssetBulkResult, AssetList, AssetMetadata, AssetUsage } from './assets.
 import { ChangeEvent } from './events.js';
 import { LeaseState } from './leases.js';
 import { Page, PagePutResponse } from './pages.js';
+import { RevisionList } from './revisions.js';
 import { SearchResults } from './search.js';
 import { SiteList } from './sites.js';
 import { Template, TemplateList, TemplateUsage } from './templates.js';
@@ -41,6 +42,7 @@ export const responseSchemas = {
   LeaseState,
   ChangeEvent,
   SearchResults,
+  RevisionList,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

@@ -190,6 +190,31 @@ describe('createClient', () => {
     expect(err.code).toBe('INVALID_RESPONSE');
   });
 
+  it('history: the revision list paged by cursor, a version by query, a restore with If-Match', async () => {
+    const item = { revision: 2, savedAt: '2026-11-29T05:00:00.000Z', savedBy: 'admin', state: 'Draft', live: false };
+    const { fetch, calls } = fakeFetch((call) =>
+      call.url.includes('/revisions/') ? json({ items: [item], next: null }) : problem(412, 'PRECONDITION_FAILED', 'x'),
+    );
+    const client = createClient({ fetch });
+    expect(await client.pages.revisions(['demo', 'a b'], { cursor: 'c1' })).toEqual({ items: [item], next: null });
+    expect(calls[0].url).toBe('/cms/rest/pages/revisions/demo/a%20b?cursor=c1');
+    await client.assets.revisions(['Assets', 'logo.png']);
+    expect(calls[1].url).toBe('/cms/rest/assets/revisions/Assets/logo.png');
+
+    expect((await failure(client.pages.restore(['demo', 'a'], 1, '"e1"'))).status).toBe(412);
+    expect(calls[2]).toMatchObject({ url: '/cms/rest/pages/restore/demo/a', method: 'POST', body: '{"revision":1}' });
+    expect(calls[2].headers.get('if-match')).toBe('"e1"');
+    await failure(client.assets.restore(['Assets', 'x'], 3));
+    expect(calls[3].url).toBe('/cms/rest/assets/restore/Assets/x');
+
+    await failure(client.pages.version(['demo', 'a'], { revision: 4 }));
+    await failure(client.assets.version(['Assets', 'x'], { version: 'live' }));
+    expect(calls.slice(4).map((c) => c.url)).toEqual([
+      '/cms/rest/pages/by-path/demo/a?revision=4',
+      '/cms/rest/assets/by-path/Assets/x?version=live',
+    ]);
+  });
+
   it('reads text and binary bodies when asked, and sends a Blob as it is', async () => {
     const { fetch, calls } = fakeFetch(() => new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
     const client = createClient({ fetch });

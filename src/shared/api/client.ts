@@ -12,6 +12,7 @@ import type { CopyBody, FindQuery, FolderPutBody, ItemKind, MoveBody, RenameBody
 import type { AssetBulkAction, AssetListQueryInput, AssetPutBody, UploadAssetType } from './assets.js';
 import type { BulkPageOperation, PagePutBody } from './pages.js';
 import type { LeaseBody, LeaseKind } from './leases.js';
+import type { RevisionKind, RevisionListQuery, VersionQuery } from './revisions.js';
 import { API_BASE, assetBinaryHref, assetHref, folderHref, leaseHref, pageHref, SEARCH_URL } from './paths.js';
 import type { SearchQuery } from './search.js';
 import type { TemplatePutBody } from './templates.js';
@@ -68,6 +69,9 @@ function schemaOf<K extends keyof ResponseSchemas>(name: K): LazySchema<z.output
 export function createClient(options: ClientOptions = {}) {
   const { request, requestWithEtag } = createTransport(options);
   const enc = encodeURIComponent;
+  /** `/cms/rest/{pages|assets}/{revisions|restore}/<path>`. */
+  const historyHref = (kind: RevisionKind, what: 'revisions' | 'restore', segments: readonly string[]) =>
+    `${API_BASE}/${kind}/${what}/${segments.map(enc).join('/')}`;
 
   return {
     request,
@@ -208,6 +212,23 @@ export function createClient(options: ClientOptions = {}) {
           schema: schemaOf('TransitionsResponse'),
           signal,
         }),
+      /** The page's revisions, newest first (`next` of the answer as `cursor` fetches more). */
+      revisions: (segments: readonly string[], query: RevisionListQuery = {}, signal?: AbortSignal) =>
+        request('GET', historyHref('pages', 'revisions', segments), {
+          schema: schemaOf('RevisionList'),
+          query,
+          signal,
+        }),
+      /** The page as it was at `{revision}`, or its live version (`{version: 'live'}`: 404 NO_LIVE_REVISION). */
+      version: (segments: readonly string[], version: VersionQuery, signal?: AbortSignal) =>
+        requestWithEtag('GET', pageHref(segments), { schema: schemaOf('Page'), query: version, signal }),
+      /** Makes a revision's content the page's current content (a new revision); `ifMatch` → 412 when stale. */
+      restore: (segments: readonly string[], revision: number, ifMatch?: string) =>
+        requestWithEtag('POST', historyHref('pages', 'restore', segments), {
+          body: { revision },
+          schema: schemaOf('Page'),
+          ifMatch,
+        }),
       /** Approves, submits or archives every page below a site, folder or section. */
       bulk: (operation: BulkPageOperation, folderSegments: readonly string[]) =>
         request('POST', `${API_BASE}/pages/${operation}/${folderSegments.map(enc).join('/')}`, {
@@ -267,6 +288,23 @@ export function createClient(options: ClientOptions = {}) {
         request('GET', `${API_BASE}/assets/transitions/${segments.map(enc).join('/')}`, {
           schema: schemaOf('TransitionsResponse'),
           signal,
+        }),
+      /** The asset's revisions, newest first (`next` of the answer as `cursor` fetches more). */
+      revisions: (segments: readonly string[], query: RevisionListQuery = {}, signal?: AbortSignal) =>
+        request('GET', historyHref('assets', 'revisions', segments), {
+          schema: schemaOf('RevisionList'),
+          query,
+          signal,
+        }),
+      /** The asset as it was at `{revision}`, or its live version (`{version: 'live'}`: 404 NO_LIVE_REVISION). */
+      version: (segments: readonly string[], version: VersionQuery, signal?: AbortSignal) =>
+        requestWithEtag('GET', assetHref(segments), { schema: schemaOf('AssetMetadata'), query: version, signal }),
+      /** Makes a revision the asset's current fields (and file); `ifMatch` → 412 when stale. */
+      restore: (segments: readonly string[], revision: number, ifMatch?: string) =>
+        requestWithEtag('POST', historyHref('assets', 'restore', segments), {
+          body: { revision },
+          schema: schemaOf('AssetMetadata'),
+          ifMatch,
         }),
       /** Approves, submits or archives every asset of a folder and its subfolders. */
       bulk: (action: AssetBulkAction, folderSegments: readonly string[]) =>

@@ -69,11 +69,15 @@ export function invalidateForChanges(queryClient: QueryClient, events: readonly 
     if (e.kind === 'page') {
       add(pagesKeys.detail(e.path));
       add(pagesKeys.transitions(e.path));
+      add(pagesKeys.revisions(e.path));
+      add(pagesKeys.version(e.path, 'live'));
     } else if (e.kind === 'asset' || e.path === 'Assets' || e.path.startsWith('Assets/')) {
       add(assetsKeys.lists());
       add(assetsKeys.detail(e.path));
       add(assetsKeys.usage(e.path));
       add(assetsKeys.transitions(e.path));
+      add(assetsKeys.revisions(e.path));
+      add(assetsKeys.version(e.path, 'live'));
       if (parentOf(e.path)) add(assetsKeys.folderLists(parentOf(e.path)));
     }
   }

@@ -2,6 +2,9 @@ import type { AssetListQueryInput } from '../../shared/api/assets';
 import { splitPath } from '../../shared/api/paths';
 import type { SearchQuery } from '../../shared/api/search';
 
+/** A version of a page or asset: a revision's number, or the live one. */
+export type VersionRef = number | 'live';
+
 /*
  * Every query key of the app, one factory per resource, general to specific: invalidating a prefix refreshes
  * everything below it. Keys of items end with their path segments, so the key of a folder is a prefix of the keys
@@ -34,6 +37,11 @@ export const pagesKeys = {
   details: () => [...pagesKeys.all, 'detail'] as const,
   detail: (path: string) => [...pagesKeys.details(), ...splitPath(path)] as const,
   transitions: (path: string) => [...pagesKeys.all, 'transitions', ...splitPath(path)] as const,
+  /** The page's revision list (every page of it). */
+  revisions: (path: string) => [...pagesKeys.all, 'revisions', ...splitPath(path)] as const,
+  /** The page at a revision, or its live version. */
+  version: (path: string, version: VersionRef) =>
+    [...pagesKeys.all, 'version', ...splitPath(path), { version }] as const,
 };
 
 /** Templates: the list and each one. */
@@ -57,6 +65,11 @@ export const assetsKeys = {
   detail: (path: string) => [...assetsKeys.details(), ...splitPath(path)] as const,
   usage: (path: string) => [...assetsKeys.all, 'usage', ...splitPath(path)] as const,
   transitions: (path: string) => [...assetsKeys.all, 'transitions', ...splitPath(path)] as const,
+  /** The asset's revision list (every page of it). */
+  revisions: (path: string) => [...assetsKeys.all, 'revisions', ...splitPath(path)] as const,
+  /** The asset at a revision, or its live version. */
+  version: (path: string, version: VersionRef) =>
+    [...assetsKeys.all, 'version', ...splitPath(path), { version }] as const,
 };
 
 /** Users (admins). */

@@ -5,7 +5,7 @@ import { InlineAlert } from '../../components/ui/inline-alert';
 import { errorMessage, errorTitle } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import type { ConflictRow } from './conflict-diff';
-import { diffWords } from './word-diff';
+import { DiffText } from './diff-text';
 import './saving.css';
 
 const KIND_WORD: Record<ConflictRow['kind'], string> = {
@@ -14,28 +14,6 @@ const KIND_WORD: Record<ConflictRow['kind'], string> = {
   removed: 'Removed',
   moved: 'Moved',
 };
-
-/** `after` in full, with the words it added to `before` marked (and those it dropped struck through). */
-function Marked({ before, after }: { before: string | undefined; after: string }) {
-  if (before === undefined) return <>{after}</>;
-  return (
-    <>
-      {diffWords(before, after).map((part, i) =>
-        part.op === 'same' ? (
-          <span key={i}>{part.text}</span>
-        ) : part.op === 'add' ? (
-          <ins key={i} className="conflict__added">
-            {part.text}
-          </ins>
-        ) : (
-          <del key={i} className="conflict__removed">
-            {part.text}
-          </del>
-        ),
-      )}
-    </>
-  );
-}
 
 /**
  * A save answered 412: someone else saved the item after it was opened. Shows what their save changed, grouped
@@ -175,14 +153,14 @@ export function ConflictDialog({
                           <div>
                             <dt>Theirs</dt>
                             <dd>
-                              <Marked before={r.kind === 'changed' ? r.before : undefined} after={r.theirs} />
+                              <DiffText before={r.kind === 'changed' ? r.before : undefined} after={r.theirs} />
                             </dd>
                           </div>
                           {r.yours !== undefined && (
                             <div>
                               <dt>Yours</dt>
                               <dd>
-                                <Marked before={r.kind === 'changed' ? r.before : undefined} after={r.yours} />
+                                <DiffText before={r.kind === 'changed' ? r.before : undefined} after={r.yours} />
                               </dd>
                             </div>
                           )}

@@ -1,6 +1,6 @@
 /*
  * What another save changed, for the conflict dialog: rows of "this field was X, they made it Y" (and "you made
- * it Z" when the same field changed on both sides). Generic over flat records; editors add their own rows for
+ * it Z" when the same field changed on both sides); the history's comparison of two versions uses the same rows. Generic over flat records; editors add their own rows for
  * what is not a flat field (widgets of a page, see features/pages).
  */
 
@@ -13,7 +13,7 @@ export interface ConflictRow {
   /** What changed, for people ("Display name", "Rich text widget"). */
   label: string;
   kind: 'changed' | 'added' | 'removed' | 'moved';
-  /** Their value, as text (whole: the dialog marks the changed words against `before`). */
+  /** Their value (in the history: the later version's), as text (whole: the changed words are marked against `before`). */
   theirs: string;
   /** The value before both edits, as text. */
   before?: string;
@@ -30,22 +30,39 @@ export interface DiffField<R> {
   read?: (record: R) => unknown;
 }
 
-/** A value as readable text, whole (the conflict dialog shows the whole difference): HTML as its text, lists joined. */
-export function fullValue(value: unknown): string {
+/**
+ * A value as readable text, whole (the conflict dialog and the history show the whole difference): HTML as its
+ * text (with `keepBlocks`, one line per paragraph, heading or list item), lists joined.
+ */
+export function fullValue(value: unknown, keepBlocks = false): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map(fullValue).join(', ') : '(none)';
+  if (Array.isArray(value)) return value.length ? value.map((v) => fullValue(v)).join(', ') : '(none)';
   if (typeof value === 'object') {
     const parts = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== null && v !== undefined && v !== '')
       .map(([k, v]) => `${k}: ${fullValue(v)}`);
     return parts.length ? parts.join('; ') : '(empty)';
   }
-  return textOf(String(value));
+  return textOf(String(value), keepBlocks) || '(empty)';
 }
 
-/** The readable text of HTML (tags dropped, entities of the common kind read, spaces collapsed). */
-export function textOf(html: string): string {
+/** Where a block of HTML ends: a line of its text. */
+const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre|div|tr|figcaption)\s*>|<br\s*\/?>/gi;
+
+/**
+ * The readable text of HTML (tags dropped, entities of the common kind read, spaces collapsed); with
+ * `keepBlocks`, each block (paragraph, heading, list item…) on a line of its own.
+ */
+export function textOf(html: string, keepBlocks = false): string {
+  const lines = keepBlocks ? html.replace(BLOCK_END, '\n').split('\n') : [html];
+  return lines
+    .map((line) => inlineText(line))
+    .filter((line) => line.length > 0)
+    .join('\n');
+}
+
+function inlineText(html: string): string {
   if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim();
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
@@ -68,14 +85,16 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * Rows for the fields the other save changed (`base` → `theirs`), each with my value when I changed it too
- * (`base` → `mine`). Fields only I changed are not listed: overwriting keeps them either way.
+ * (`base` → `mine`). Fields only I changed are not listed: overwriting keeps them either way. Without `mine`
+ * (the history: one version against another), only what changed from `base` to `theirs`. `show` writes a value.
  */
 export function diffFields<R>(
   fields: readonly DiffField<R>[],
   base: R,
   theirs: R,
-  mine: R,
+  mine?: R,
   defaultGroup = 'Properties',
+  show: (value: unknown) => string = fullValue,
 ): ConflictRow[] {
   const rows: ConflictRow[] = [];
   for (const f of fields) {
@@ -83,15 +102,15 @@ export function diffFields<R>(
     const b = read(base);
     const t = read(theirs);
     if (sameValue(b, t)) continue;
-    const m = read(mine);
+    const m = mine === undefined ? b : read(mine);
     rows.push({
       key: f.key,
       group: f.group ?? defaultGroup,
       label: f.label,
       kind: 'changed',
-      before: fullValue(b),
-      theirs: fullValue(t),
-      yours: sameValue(b, m) ? undefined : fullValue(m),
+      before: show(b),
+      theirs: show(t),
+      yours: sameValue(b, m) ? undefined : show(m),
     });
   }
   return rows;

@@ -32,6 +32,7 @@ import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
 import { useAssetTransitions } from '../api/get-asset-transitions';
 import { useAssetUsage } from '../api/get-asset-usage';
 import { AssetActions } from './asset-actions';
+import { AssetHistory } from './asset-history';
 import { DrawerHeading } from './drawer-heading';
 import { AssetPreview } from './asset-preview';
 import { AssetUsageList } from './asset-usage-list';
@@ -137,6 +138,7 @@ export function AssetEditor({
       void draft.discard();
       void queryClient.invalidateQueries({ queryKey: assetsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: assetsKeys.transitions(path) });
+      void queryClient.invalidateQueries({ queryKey: assetsKeys.revisions(path) });
     },
     [queryClient, path, form, draft],
   );
@@ -341,6 +343,14 @@ export function AssetEditor({
           }}
         />
         <AssetUsageList usage={usage} hrefOfPage={hrefOfPage} />
+        <AssetHistory
+          path={path}
+          base={base}
+          defs={defs}
+          canRestore={canWrite}
+          hasUnsavedChanges={form.isDirty}
+          onRestored={applySaved}
+        />
       </div>
 
       <UnsavedChangesGuard

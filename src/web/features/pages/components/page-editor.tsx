@@ -8,6 +8,8 @@ import { HtmlPreview } from '../../../components/ui/html-preview';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
+import { LiveDiffers } from '../../../kit/history/history-panel';
+import type { ComparePair } from '../../../kit/history/use-revisions';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
 import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
 import { SAVE_SHORTCUT, useSaveShortcut } from '../../../kit/saving/save-runner';
@@ -28,6 +30,7 @@ import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog } from './approve-assets-dialog';
 import { DiscardChangesButton } from './discard-changes';
 import { SavedElsewhereBanner, useSavedElsewhere } from './saved-elsewhere';
+import { PageHistory, usePageLive } from './page-history';
 import { PageOutline } from './page-outline';
 import { PropertiesPanel } from './properties-panel';
 import { RegionsView } from './regions-view';
@@ -99,7 +102,9 @@ export function PageEditor({
     path,
     editor,
   );
-  const [tab, setTab] = useState<'content' | 'properties'>('content');
+  const [tab, setTab] = useState<'content' | 'properties' | 'history'>('content');
+  const [historyRequest, setHistoryRequest] = useState<ComparePair | null>(null);
+  const live = usePageLive(path);
   const [view, setView] = useState<View>('edit');
   const [palette, setPalette] = useState<string | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
@@ -178,6 +183,7 @@ export function PageEditor({
     [],
   );
 
+  const clearHistoryRequest = useCallback(() => setHistoryRequest(null), []);
   const conflictRows = editor.conflict?.theirs ? pageConflictRows(page, editor.conflict.theirs.data, doc) : [];
   const regionNames = useMemo(() => page.body.filter((r) => r.editable).map((r) => r.name), [page]);
   const preview = view !== 'edit' && (
@@ -231,6 +237,15 @@ export function PageEditor({
           </p>
           <div className="page-editor__status">
             <WorkflowStatus workflow={page.workflow} currentUser={user} />
+            {live.differs && live.latest !== null && (
+              <LiveDiffers
+                onCompare={() => {
+                  setTab('history');
+                  setView((v) => (v === 'preview' ? 'edit' : v));
+                  setHistoryRequest({ before: 'live', after: live.latest! });
+                }}
+              />
+            )}
             <span className="page-editor__save-state" role="status">
               {editor.saving
                 ? 'Saving…'
@@ -343,6 +358,22 @@ export function PageEditor({
               tabs={[
                 { id: 'content', label: 'Content', content },
                 { id: 'properties', label: 'Properties', content: properties },
+                {
+                  id: 'history',
+                  label: 'History',
+                  content: tab === 'history' && (
+                    <PageHistory
+                      path={path}
+                      base={base}
+                      title={title}
+                      canRestore={!isReadOnly}
+                      hasUnsavedChanges={editor.dirty}
+                      request={historyRequest}
+                      onRequestShown={clearHistoryRequest}
+                      onRestored={editor.replace}
+                    />
+                  ),
+                },
               ]}
             />
           </div>

@@ -96,6 +96,7 @@ export function usePageEditor({
       void draft.discard();
       queryClient.setQueryData(pagesKeys.detail(path), saved);
       void queryClient.invalidateQueries({ queryKey: pagesKeys.transitions(path) });
+      void queryClient.invalidateQueries({ queryKey: pagesKeys.revisions(path) });
       // Shared assets made or linked on the page, and the tree's listings of the folder, may have changed.
       void queryClient.invalidateQueries({ queryKey: assetsKeys.all });
       void queryClient.invalidateQueries({ queryKey: foldersKeys.all });
@@ -215,6 +216,7 @@ export function usePageEditor({
       void draft.discard();
       queryClient.setQueryData(pagesKeys.detail(path), saved);
       void queryClient.invalidateQueries({ queryKey: pagesKeys.transitions(path) });
+      void queryClient.invalidateQueries({ queryKey: pagesKeys.revisions(path) });
       setConflict(null);
       toast.success('Saved', 'Your version replaced theirs where you both changed something.');
     } catch (error) {

@@ -2,8 +2,8 @@ import type { Page, Widget } from '../../../../shared/api/pages';
 import { diffFields, sameValue, type ConflictRow, type DiffField } from '../../../kit/saving/conflict-diff';
 import { propsOf, widgetExcerpt, widgetLabel, type EditorDoc, type EditorWidget, type PageProps } from './editor-doc';
 
-/** The page's properties as the conflict dialog names them. */
-const PROP_FIELDS: readonly DiffField<PageProps>[] = [
+/** The page's properties as the conflict dialog and the history name them. */
+export const PROP_FIELDS: readonly DiffField<PageProps>[] = [
   { key: 'displayName', label: 'Display name' },
   { key: 'summary', label: 'Summary' },
   { key: 'overridePostDate', label: 'Post date' },
@@ -19,13 +19,15 @@ const PROP_FIELDS: readonly DiffField<PageProps>[] = [
   { key: 'codeBeforeClose', label: 'Code before </body>', group: 'Code' },
 ];
 
-interface Placed {
+/** Where a widget sits on a page. */
+export interface Placed {
   region: string;
   index: number;
   widget: Widget;
 }
 
-function placesOf(page: Page): Map<string, Placed> {
+/** The widgets of the page's editable regions, by id. */
+export function placesOf(page: Page): Map<string, Placed> {
   const out = new Map<string, Placed>();
   for (const r of page.body) {
     if (!r.editable) continue;
@@ -36,7 +38,8 @@ function placesOf(page: Page): Map<string, Placed> {
   return out;
 }
 
-const excerptOf = (w: Widget) =>
+/** A widget's content in a few words. */
+export const excerptOf = (w: Widget) =>
   widgetExcerpt({
     type: w.type,
     fields: w.asset.fields,
