@@ -271,8 +271,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerHealthRoutes(app, database);
   const events = createEventHub(ctx);
-  // Before the server stops taking connections: open streams end, so the close does not wait on them.
-  app.addHook('preClose', () => events.close());
+  // Before the server stops taking connections: open streams end, so the close does not wait on them. Closing
+  // the server ends the connections idle at that moment; a keep-alive connection whose response (a stream just
+  // ended, a request still running) finishes later would hold the close open until its keep-alive timeout, so
+  // idle connections are closed until the close is done.
+  let closingIdle: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    closingIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closingIdle.unref();
+    await events.close();
+  });
+  app.addHook('onClose', async () => clearInterval(closingIdle));
   registerEventsRoutes(app, events);
   registerDocsRoutes(app);
   const leases = createLeasesService(ctx);

@@ -22,10 +22,6 @@ async function main() {
       process.exit(1);
     }, 15_000);
     force.unref();
-    // Closing the server ends the connections idle at that moment; a keep-alive connection whose request was
-    // still running becomes idle later and would hold the close open until its keep-alive timeout.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
-    idle.unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {
