@@ -15,6 +15,7 @@ import { SearchResults } from './search.js';
 import { SiteList } from './sites.js';
 import { Template, TemplateList, TemplateUsage } from './templates.js';
 import { TransitionsResponse } from './workflow.js';
+import { TrashedMessage, TrashList, TrashRestored } from './trash.js';
 
 export const responseSchemas = {
   Me,
@@ -41,6 +42,9 @@ export const responseSchemas = {
   LeaseState,
   ChangeEvent,
   SearchResults,
+  TrashedMessage,
+  TrashList,
+  TrashRestored,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

@@ -29,8 +29,10 @@ export function createAssetUsage(ctx: AppContext) {
     const rows = await usageRepo.usage(db, assetId, refPaths, via);
     const paths = await treeRepository.pathsOf(db, [...rows.map((r) => r.page_id), ...via]);
     const pages = rows
-      .map((r) => {
-        const segs = paths.get(r.page_id) ?? [];
+      .flatMap((r) => {
+        // A page in the trash has no path: it uses nothing until it is restored.
+        const segs = paths.get(r.page_id);
+        if (!segs) return [];
         return {
           path: segs.join('/'),
           displayName: r.display_name ?? segs[segs.length - 1] ?? '',
