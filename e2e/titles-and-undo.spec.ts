@@ -143,7 +143,8 @@ test('an editor moves a page with the keyboard and undoes it; the page keeps its
   await confirmFolder.getByRole('button', { name: 'Delete folder' }).click();
   await expect(page).toHaveURL(/\/sites\/demo$/);
   await expect(notifications(page)).toContainText('Undo puts it back where it was.');
-  await notifications(page).getByRole('button', { name: 'Undo' }).last().click();
+  // The newest toast (the folder's) comes first; the page's, with an Undo of its own, is below it.
+  await notifications(page).getByRole('button', { name: 'Undo' }).first().click();
   await expect(notifications(page)).toContainText(`Brought back folder “${folder}”`);
   await expect(treeItem(page, `${folder}, folder`)).toBeVisible();
   expect((await api.get(`/cms/rest/folders/by-path/demo/${folder}`)).status()).toBe(200);
