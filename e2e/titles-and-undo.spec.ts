@@ -128,12 +128,12 @@ test('an editor moves a page with the keyboard and undoes it; the page keeps its
   await expect(pageRow).toContainText('Draft');
   await expect(pageRow).toContainText('by admin');
 
-  // Deleting the page cannot be undone, and the toast says so; deleting the then empty folder can.
+  // Deleting the page puts it in the trash, and the toast says so; deleting the then empty folder can be undone.
   await pageRow.getByRole('button', { name: 'Actions for Meeting notes' }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
   const confirmPage = page.getByRole('alertdialog', { name: 'Delete page “Meeting notes”?' });
   await confirmPage.getByRole('button', { name: 'Delete page' }).click();
-  await expect(notifications(page)).toContainText('A deleted page cannot be brought back.');
+  await expect(notifications(page)).toContainText('It is in the trash');
   await expect(page.getByText('Nothing here yet')).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: 'New page' })).toBeVisible();
 
@@ -142,8 +142,9 @@ test('an editor moves a page with the keyboard and undoes it; the page keeps its
   await expect(confirmFolder).toContainText(`“${folder}” is empty.`);
   await confirmFolder.getByRole('button', { name: 'Delete folder' }).click();
   await expect(page).toHaveURL(/\/sites\/demo$/);
-  await expect(notifications(page)).toContainText('Undo brings it back as it was.');
-  await notifications(page).getByRole('button', { name: 'Undo' }).last().click();
+  await expect(notifications(page)).toContainText('Undo puts it back where it was.');
+  // The newest toast (the folder's) comes first; the page's, with an Undo of its own, is below it.
+  await notifications(page).getByRole('button', { name: 'Undo' }).first().click();
   await expect(notifications(page)).toContainText(`Brought back folder “${folder}”`);
   await expect(treeItem(page, `${folder}, folder`)).toBeVisible();
   expect((await api.get(`/cms/rest/folders/by-path/demo/${folder}`)).status()).toBe(200);

@@ -343,8 +343,8 @@ export interface paths {
     put: operations['putAssetsByPath'];
     post?: never;
     /**
-     * Delete an asset (its file and thumbnail too)
-     * @description An asset used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`, which removes the widgets linking it.
+     * Delete an asset to the trash (with its file; purge=true for good)
+     * @description Moves the asset with its file and history to the trash (`trashId` names the entry: `POST /cms/rest/trash/restore` puts it back); `purge=true` (admins) deletes it for good. An asset used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused (409 ASSET_IN_USE, `usedBy`) unless `force=true`, which removes the widgets linking it.
      */
     delete: operations['deleteAssetsByPath'];
     options?: never;
@@ -559,8 +559,8 @@ export interface paths {
     put: operations['putFoldersByPath'];
     post?: never;
     /**
-     * Delete a site, folder, section, link or asset folder
-     * @description A non-empty item needs `includeSubFolders=true` (query or header; 409 FOLDER_NOT_EMPTY otherwise), then goes with everything below it in one transaction. GET …/folders/contents/by-path tells first what would go. `If-Match` names the item's ETag (412 when stale).
+     * Delete a site, folder, section, link or asset folder to the trash
+     * @description A non-empty item needs `includeSubFolders=true` (query or header; 409 FOLDER_NOT_EMPTY otherwise), then goes to the trash with everything below it in one transaction (`trashId` names the entry: `POST /cms/rest/trash/restore` puts it back); `purge=true` (admins) deletes it for good. GET …/folders/contents/by-path tells first what would go. `If-Match` names the item's ETag (412 when stale).
      */
     delete: operations['deleteFoldersByPath'];
     options?: never;
@@ -755,8 +755,8 @@ export interface paths {
     put: operations['putPagesByPath'];
     post?: never;
     /**
-     * Delete a page with its local assets; shared assets stay (If-Match honoured)
-     * @description Deletes the page and the local assets its widgets own; shared assets of the library stay. A page that is a section's landing page is refused (409). `If-Match` names the page's ETag (412 when stale).
+     * Delete a page with its local assets to the trash; shared assets stay (If-Match honoured)
+     * @description Moves the page and the local assets its widgets own to the trash (`trashId` names the entry: `POST /cms/rest/trash/restore` puts it back); shared assets of the library stay. `purge=true` (admins) deletes it for good. A page that is a section's landing page is refused (409). `If-Match` names the page's ETag (412 when stale).
      */
     delete: operations['deletePagesByPath'];
     options?: never;
@@ -844,6 +844,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cms/rest/trash': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What is in the trash, newest first (cursor paging)
+     * @description Deleted pages, assets and folder items with everything that was inside them: what, where from, who and when, and when it is purged (`CMS_TRASH_DAYS` after the delete). Admins see every entry; Editors and Contributors those they may restore (they may write where the item was, or they deleted it and that place is gone); Viewers none (403). Pass `next` as `cursor` for the following page.
+     */
+    get: operations['getTrash'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cms/rest/trash/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put a deleted item back where it was, or into the container at `to`
+     * @description Restores the item with everything that was inside it, its id and its history. 409 NAME_TAKEN when something else has its name there now; 409 RESTORE_PLACE_GONE when the container it was in is gone: `to` (a site, section or folder path; an asset folder for assets) puts it elsewhere.
+     */
+    post: operations['postTrashRestore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cms/rest/trash/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a trashed item for good (admins)
+     * @description Deletes the item, everything inside it, its history and the files nothing else refers to. Admins only.
+     */
+    delete: operations['deleteTrashById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -870,6 +930,7 @@ export interface components {
         | 'REVISION_NOT_FOUND'
         | 'NO_LIVE_REVISION'
         | 'USER_NOT_FOUND'
+        | 'TRASH_ENTRY_NOT_FOUND'
         | 'METHOD_NOT_ALLOWED'
         | 'LOCATION_MISMATCH'
         | 'ID_MISMATCH'
@@ -880,6 +941,7 @@ export interface components {
         | 'TEMPLATE_IN_USE'
         | 'INVALID_TRANSITION'
         | 'NAME_TAKEN'
+        | 'RESTORE_PLACE_GONE'
         | 'INVALID_MOVE'
         | 'TYPE_MISMATCH'
         | 'CONFLICT'
@@ -3863,6 +3925,8 @@ export interface operations {
     parameters: {
       query?: {
         force?: 'true' | 'false';
+        /** @description `true` deletes for good, skipping the trash (admins only: 403 otherwise). */
+        purge?: 'true' | 'false';
       };
       header?: never;
       path: {
@@ -3882,6 +3946,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             message: 'Deleted';
+            trashId?: string;
           };
         };
       };
@@ -5846,6 +5911,8 @@ export interface operations {
       query?: {
         /** @description `true` deletes a non-empty item with everything inside; `false` (the default) refuses it (409). Any case; also accepted as a request header. */
         includeSubFolders?: string;
+        /** @description `true` deletes for good, skipping the trash (admins only: 403 otherwise). */
+        purge?: 'true' | 'false';
       };
       header?: never;
       path: {
@@ -5865,6 +5932,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             message: 'Deleted';
+            trashId?: string;
           };
         };
       };
@@ -7952,7 +8020,10 @@ export interface operations {
   };
   deletePagesByPath: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true` deletes for good, skipping the trash (admins only: 403 otherwise). */
+        purge?: 'true' | 'false';
+      };
       header?: never;
       path: {
         /** @description The item path `<site>/<folders…>/<name>` (asset library: `Assets/<folders…>/<name>`). Its slashes may be sent as they are or percent-encoded (`%2F`); each name is percent-decoded. */
@@ -7971,6 +8042,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             message: 'Deleted';
+            trashId?: string;
           };
         };
       };
@@ -8437,6 +8509,349 @@ export interface operations {
         content: {
           'application/json': {
             message: string;
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  getTrash: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              kind: string;
+              name: string;
+              path: string;
+              from: string;
+              deletedBy: string;
+              deletedAt: string;
+              purgeAt: string;
+            }[];
+            next: string | null;
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  postTrashRestore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          to?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            kind: string;
+            path: string;
+            href: string;
+          };
+        };
+      };
+      /** @description Problem details (400) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (401) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (403) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (404) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (409) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (413): the body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (415): the body is of a type this route does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (429) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (431 HEADERS_TOO_LARGE): the request line (URL with its query) and the headers are over 16384 bytes together */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (500): a fault of the server */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+      /** @description Problem details (503): the storage failed to confirm a write */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['ProblemDetails'];
+        };
+      };
+    };
+  };
+  deleteTrashById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            message: 'Deleted';
           };
         };
       };

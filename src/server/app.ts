@@ -37,6 +37,9 @@ import { createLeasesService } from './modules/leases/leases.service.js';
 import { registerLeasesRoutes } from './modules/leases/leases.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
+import { registerTrashRoutes } from './modules/trash/trash.routes.js';
+import { createTrashService } from './modules/trash/trash.service.js';
+import { startTrashSweep, type TrashSweep } from './modules/trash/trash.sweep.js';
 import { registerPagesRoutes } from './modules/pages/pages.routes.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { revisionsRepository } from './modules/revisions/revisions.repository.js';
@@ -95,6 +98,8 @@ export interface FolioExtras {
   responseCache: ResponseCache | null;
   /** This node's part of scheduled publishing (lib/scheduler.ts). */
   scheduler: Scheduler;
+  /** This node's purge of the trash (modules/trash/trash.sweep.ts). */
+  trashSweep: TrashSweep;
 }
 
 /** How long a shutdown waits for running requests before it closes the database anyway. */
@@ -299,6 +304,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFoldersRoutes(app, folders);
   registerTemplatesRoutes(app, createTemplatesService(ctx));
   registerPagesRoutes(app, pages, versions.pages);
+  const trash = createTrashService(ctx);
+  registerTrashRoutes(app, trash);
   // Moves and renames of pages and assets check If-Match against the ETag of the item's own GET.
   const pageEtags = createPagesService(ctx);
   folders.useEtagSource('page', async (actor, segments) => (await pageEtags.get(actor, segments)).etag);
@@ -326,6 +333,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   ]);
   app.addHook('preClose', () => scheduler.stop());
+  const trashSweep = startTrashSweep(ctx, trash);
+  app.addHook('preClose', () => trashSweep.stop());
 
   if (config.seed) {
     await app.ready();
@@ -339,6 +348,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routes,
     responseCache,
     scheduler,
+    trashSweep,
   };
   return Object.assign(app, { folio: extras });
 }

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .default('all'),
   // How often each node looks for scheduled publishing that is due (modules/pages/page-schedule.ts).
   CMS_SCHEDULE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  // Days a deleted item waits in the trash before it is purged with its history (modules/trash).
+  CMS_TRASH_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +115,8 @@ export interface Config {
   revisionsKeep: { count: number | null; days: number | null };
   /** How often each node acts on due `publishAt` / `unpublishAt` (`CMS_SCHEDULE_SECONDS`, 5; lib/scheduler.ts). */
   scheduleMs: number;
+  /** Days a deleted item waits in the trash before it is purged (`CMS_TRASH_DAYS`, 30; modules/trash). */
+  trashDays: number;
 }
 
 /** `CMS_REVISIONS_KEEP` (validated): `all`, `N` revisions or `Nd` days. */
@@ -159,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leaseMs: e.CMS_LEASE_SECONDS * 1000,
     revisionsKeep: revisionsKeepOf(e.CMS_REVISIONS_KEEP),
     scheduleMs: Math.round(e.CMS_SCHEDULE_SECONDS * 1000),
+    trashDays: e.CMS_TRASH_DAYS,
   };
 }
 

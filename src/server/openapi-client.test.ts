@@ -81,7 +81,7 @@ describe('a client generated from the OpenAPI document', () => {
     const deleted = await api.DELETE('/cms/rest/pages/by-path/{path}', {
       params: { path: { path: 'www/news/story' } },
     });
-    expect(deleted.data).toEqual({ message: 'Deleted' });
+    expect(deleted.data).toEqual({ message: 'Deleted', trashId: expect.stringMatching(/^\d+$/) });
     const gone = await api.DELETE('/cms/rest/folders/by-path/{path}', {
       params: { path: { path: 'www/news' }, query: { includeSubFolders: 'true' } },
     });
@@ -106,7 +106,7 @@ describe('a client generated from the OpenAPI document', () => {
     const deleted = await api.DELETE('/cms/rest/assets/by-path/{path}', {
       params: { path: { path: 'Assets/snippets/hello' } },
     });
-    expect(deleted.data).toEqual({ message: 'Deleted' });
+    expect(deleted.data).toEqual({ message: 'Deleted', trashId: expect.stringMatching(/^\d+$/) });
   });
 
   it('uploads a file as a multipart form and downloads it again', async () => {

@@ -37,6 +37,7 @@ import { revisions } from './migrations/0280-revisions.js';
 import { workflowSchedule } from './migrations/0290-workflow-schedule.js';
 import { leaseChanges } from './migrations/0300-lease-changes.js';
 import { searchTitleIndex } from './migrations/0320-search-title-index.js';
+import { trash } from './migrations/0330-trash.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0290-workflow-schedule': workflowSchedule,
   '0300-lease-changes': leaseChanges,
   '0320-search-title-index': searchTitleIndex,
+  '0330-trash': trash,
 };
 
 export interface DatabaseOptions {

@@ -31,6 +31,22 @@ export interface DB {
   revisions: RevisionsTable;
   live_revisions: LiveRevisionsTable;
   revision_retention: RevisionRetentionTable;
+  /** Deleted items waiting to be restored or purged (migration 0330, modules/trash). */
+  trash: TrashTable;
+}
+
+/** One deleted item: its node waits below the trash root (TRASH_NODE_ID) under the entry's id as its name. */
+export interface TrashTable {
+  id: Generated<number | string>;
+  node_id: string;
+  /** `page`, `asset` or the node kind of a folder item. */
+  kind: string;
+  /** Where it was: its parent node (null when that is gone since) and its name there; `path` as it was. */
+  parent_id: string | null;
+  name: string;
+  path: string;
+  deleted_by: string;
+  deleted_at: string;
 }
 
 /** A check-out lease; times are milliseconds since the epoch (bigint: a string on PostgreSQL). */

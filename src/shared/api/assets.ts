@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AssetTypeId } from '../registry/asset-types.js';
 import { Id, Timestamp } from './common.js';
+import { PurgeParam } from './trash.js';
 import { TransitionComment, TransitionName, WorkflowInfo, WorkflowSchedule, WorkflowState } from './workflow.js';
 
 /** Largest page of `GET /cms/rest/assets/list/…`. */
@@ -104,6 +105,7 @@ export const AssetUploadQuery = z.object({ assetType: UploadAssetType.optional()
 export const AssetDeleteQuery = z.object({
   /** `true` deletes an asset that pages link, removing those links (widgets) in the same transaction. */
   force: z.enum(['true', 'false']).optional(),
+  purge: PurgeParam,
 });
 
 const booleanString = z.enum(['true', 'false']).transform((v) => v === 'true');

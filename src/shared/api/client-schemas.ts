@@ -16,6 +16,7 @@ import { SearchResults } from './search.js';
 import { SiteList } from './sites.js';
 import { Template, TemplateList, TemplateUsage } from './templates.js';
 import { TransitionsResponse } from './workflow.js';
+import { TrashedMessage, TrashList, TrashRestored } from './trash.js';
 
 export const responseSchemas = {
   Me,
@@ -43,6 +44,9 @@ export const responseSchemas = {
   ChangeEvent,
   SearchResults,
   RevisionList,
+  TrashedMessage,
+  TrashList,
+  TrashRestored,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

@@ -15,6 +15,7 @@ import type { LeaseBody, LeaseKind } from './leases.js';
 import type { RevisionKind, RevisionListQuery, VersionQuery } from './revisions.js';
 import { API_BASE, assetBinaryHref, assetHref, folderHref, leaseHref, pageHref, SEARCH_URL } from './paths.js';
 import type { SearchQuery } from './search.js';
+import type { TrashRestoreBody } from './trash.js';
 import type { TemplatePutBody } from './templates.js';
 import type { ResponseSchemas } from './client-schemas.js';
 import {
@@ -134,10 +135,13 @@ export function createClient(options: ClientOptions = {}) {
           schema: schemaOf('Folder'),
           ...pre,
         }),
-      /** Deletes the item; a non-empty one only with `includeSubFolders` (409 FOLDER_NOT_EMPTY otherwise). */
+      /**
+       * Deletes the item to the trash (`trashId` names the entry); a non-empty one only with `includeSubFolders`
+       * (409 FOLDER_NOT_EMPTY otherwise).
+       */
       remove: (segments: readonly string[], opts: { includeSubFolders?: boolean; ifMatch?: string } = {}) =>
         request('DELETE', folderHref(segments), {
-          schema: schemaOf('DeletedMessage'),
+          schema: schemaOf('TrashedMessage'),
           query: { includeSubFolders: opts.includeSubFolders ? 'true' : undefined },
           ifMatch: opts.ifMatch,
         }),
@@ -204,8 +208,9 @@ export function createClient(options: ClientOptions = {}) {
       put: (segments: readonly string[], body: PagePutBody, pre: PutPreconditions = {}) =>
         requestWithEtag('PUT', pageHref(segments), { body, schema: schemaOf('PagePutResponse'), ...pre }),
       /** Deletes the page with its local assets. */
+      /** Deletes the page to the trash (`trashId` names the entry). */
       remove: (segments: readonly string[], ifMatch?: string) =>
-        request('DELETE', pageHref(segments), { schema: schemaOf('DeletedMessage'), ifMatch }),
+        request('DELETE', pageHref(segments), { schema: schemaOf('TrashedMessage'), ifMatch }),
       /** The workflow transitions the caller may take on the page now. */
       transitions: (segments: readonly string[], signal?: AbortSignal) =>
         request('GET', `${API_BASE}/pages/transitions/${segments.map(enc).join('/')}`, {
@@ -263,10 +268,13 @@ export function createClient(options: ClientOptions = {}) {
           schema: schemaOf('AssetMetadata'),
           ...pre,
         }),
-      /** Deletes an asset; one that pages link only with `force` (409 ASSET_IN_USE otherwise). */
+      /**
+       * Deletes an asset to the trash (`trashId` names the entry); one that pages link only with `force` (409
+       * ASSET_IN_USE otherwise).
+       */
       remove: (segments: readonly string[], opts: { force?: boolean; ifMatch?: string } = {}) =>
         request('DELETE', assetHref(segments), {
-          schema: schemaOf('DeletedMessage'),
+          schema: schemaOf('TrashedMessage'),
           query: { force: opts.force ? 'true' : undefined },
           ifMatch: opts.ifMatch,
         }),
@@ -356,6 +364,17 @@ export function createClient(options: ClientOptions = {}) {
         query,
         signal,
       }),
+
+    trash: {
+      /** Deleted items the caller may restore, newest first (`next` of the answer as `cursor` for more). */
+      list: (query: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) =>
+        request('GET', `${API_BASE}/trash`, { schema: schemaOf('TrashList'), query, signal }),
+      /** Puts an entry's item back where it was, or into the container at `to` (409 when the place is taken). */
+      restore: (body: TrashRestoreBody) =>
+        request('POST', `${API_BASE}/trash/restore`, { body, schema: schemaOf('TrashRestored') }),
+      /** Deletes an entry's item for good (admins). */
+      purge: (id: string) => request('DELETE', `${API_BASE}/trash/${enc(id)}`, { schema: schemaOf('DeletedMessage') }),
+    },
   };
 }
 

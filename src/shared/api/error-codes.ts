@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   /** The item has no live revision: never approved, or archived since (404). */
   'NO_LIVE_REVISION',
   'USER_NOT_FOUND',
+  /** No trash entry of that id: never made, restored, or purged since (404). */
+  'TRASH_ENTRY_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'LOCATION_MISMATCH',
   'ID_MISMATCH',
@@ -33,6 +35,8 @@ export const ERROR_CODES = [
   'TEMPLATE_IN_USE',
   'INVALID_TRANSITION',
   'NAME_TAKEN',
+  /** A trashed item's place is gone (its folder was deleted too): restore it elsewhere with `to` (409). */
+  'RESTORE_PLACE_GONE',
   'INVALID_MOVE',
   'TYPE_MISMATCH',
   'CONFLICT',

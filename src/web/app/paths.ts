@@ -5,6 +5,8 @@ export const paths = {
   users: '/users',
   /** `/templates`, `/templates?new`, `/templates/<name>`: templates and their editor (admins). */
   templates: '/templates',
+  /** Deleted items, to restore (admins also delete them for good). */
+  trash: '/trash',
   /** The signed-in user's own account (their password). */
   account: '/account',
   /** `/kit` and `/kit/<widgets|assets>/<type>`: the editing kit's gallery (admins). */

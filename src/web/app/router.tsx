@@ -15,6 +15,7 @@ const usersRoute = () => import('./routes/users-route');
 const kitRoute = () => import('./routes/kit-route');
 const templatesRoute = () => import('./routes/templates-route');
 const accountRoute = () => import('./routes/account-route');
+const trashRoute = () => import('./routes/trash-route');
 const assetLibraryRoute = () => import('./routes/asset-library-route');
 const pageEditorRoute = () => import('./routes/page-editor-route');
 
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: paths.templates, lazy: templatesRoute },
           { path: `${paths.templates}/:name`, lazy: templatesRoute },
           { path: paths.account, lazy: accountRoute },
+          { path: paths.trash, lazy: trashRoute },
           { path: paths.kit, lazy: kitRoute },
           { path: `${paths.kit}/:kind/:type`, lazy: kitRoute },
           // The explorer's screens: the URL of an item is its path (loaded on first use).

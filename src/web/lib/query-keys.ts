@@ -83,3 +83,9 @@ export const searchKeys = {
   all: ['search'] as const,
   results: (query: Omit<SearchQuery, 'cursor'>) => [...searchKeys.all, { query }] as const,
 };
+
+/** The trash: its list (one key for every page of it). */
+export const trashKeys = {
+  all: ['trash'] as const,
+  list: () => [...trashKeys.all, 'list'] as const,
+};

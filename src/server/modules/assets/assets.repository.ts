@@ -273,11 +273,6 @@ export const assetsRepository = {
     };
   },
 
-  /** Deletes an asset (its node; the detail row goes by cascade). */
-  async delete(db: Kysely<DB>, id: string): Promise<void> {
-    await db.deleteFrom('nodes').where('id', '=', id).execute();
-  },
-
   /** The folders of a subtree of the asset library (the folder itself first) with their access levels. */
   async folderSubtree(db: Kysely<DB>, folderId: string) {
     const rows = await sql<{ id: string; parent_id: string | null; access_level: string | null }>`

@@ -15,7 +15,7 @@ import {
   BULK_TRANSITION,
   UploadAssetType,
 } from '../../../shared/api/assets.js';
-import { DeletedMessage } from '../../../shared/api/common.js';
+import { TrashedMessage } from '../../../shared/api/trash.js';
 import { assetHref } from '../../../shared/api/paths.js';
 import { VersionQuery } from '../../../shared/api/revisions.js';
 import { TransitionsResponse } from '../../../shared/api/workflow.js';
@@ -27,6 +27,7 @@ import { sendProblem } from '../../plugins/problems.js';
 import { itemPathOf, answerByPath, writeByPath, type VersionRead } from '../tree/paths.js';
 import type { AssetsService, StoredUpload, UploadTarget } from './assets.service.js';
 import { DOWNLOAD_RESPONSES } from './download.js';
+import { trashedMessage } from '../trash/trash.presenter.js';
 
 const BASE = '/cms/rest/assets';
 const Wildcard = z.object({ '*': z.string() });
@@ -118,21 +119,24 @@ function registerRoutes(app: App, assets: AssetsService, versionOf?: VersionRead
     {
       schema: {
         tags: ['assets'],
-        summary: 'Delete an asset (its file and thumbnail too)',
+        summary: 'Delete an asset to the trash (with its file; purge=true for good)',
         description:
-          'An asset used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused ' +
+          'Moves the asset with its file and history to the trash (`trashId` names the entry: ' +
+          '`POST /cms/rest/trash/restore` puts it back); `purge=true` (admins) deletes it for good. An asset ' +
+          'used by pages (a widget links it, or an image, link or path in a widget refers to it) is refused ' +
           '(409 ASSET_IN_USE, `usedBy`) unless `force=true`, which removes the widgets linking it.',
         params: Wildcard,
         querystring: AssetDeleteQuery,
-        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+        response: { 200: TrashedMessage, ...problems(400, 403, 404, 409, 412) },
       },
     },
     async (request, reply) => {
-      await assets.remove(actorOf(request), itemPathOf(request), {
+      const trashId = await assets.remove(actorOf(request), itemPathOf(request), {
         force: request.query.force === 'true',
         ifMatch: ifMatchOf(request),
+        purge: request.query.purge === 'true',
       });
-      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
+      return answerJson<TrashedMessage>(reply, { value: trashedMessage(trashId) });
     },
   );
 

@@ -12,11 +12,10 @@ import { assertIfMatch } from '../../lib/etag.js';
 import { assertLeaseFree, dropLeases } from '../leases/lease-records.js';
 import { requireAccess } from '../tree/access.js';
 import { treeRepository } from '../tree/tree.repository.js';
-import { deleteBlobs } from './asset-blobs.js';
+import { deleteUnreferencedBlobs, trashItem, type Trashed } from '../trash/trash-records.js';
 import { findAsset } from './assets.common.js';
 import { assetIfMatchEtag } from './assets.presenter.js';
 import { assetUsageRepository as usageRepo } from './asset-usage.repository.js';
-import { assetsRepository as repo } from './assets.repository.js';
 
 /** Where-used, and delete, which refuses while the asset is used unless forced. */
 export function createAssetUsage(ctx: AppContext) {
@@ -30,8 +29,10 @@ export function createAssetUsage(ctx: AppContext) {
     const rows = await usageRepo.usage(db, assetId, refPaths, via);
     const paths = await treeRepository.pathsOf(db, [...rows.map((r) => r.page_id), ...via]);
     const pages = rows
-      .map((r) => {
-        const segs = paths.get(r.page_id) ?? [];
+      .flatMap((r) => {
+        // A page in the trash has no path: it uses nothing until it is restored.
+        const segs = paths.get(r.page_id);
+        if (!segs) return [];
         return {
           path: segs.join('/'),
           displayName: r.display_name ?? segs[segs.length - 1] ?? '',
@@ -83,13 +84,18 @@ export function createAssetUsage(ctx: AppContext) {
   }
 
   /**
-   * Deletes an asset: 409 ASSET_IN_USE naming the pages that use it unless `force`, which removes the widgets
-   * linking it in the same transaction (images and links to it inside text stay as written). The file and thumbnail go after the commit.
+   * Deletes an asset to the trash (its file stays until the trash purges it), or for good with `purge` (admins;
+   * the files go after the commit): 409 ASSET_IN_USE naming the pages that use it unless `force`, which removes
+   * the widgets linking it in the same transaction (images and links to it inside text stay as written).
    */
-  async function remove(actor: Actor, segments: readonly string[], opts: { force: boolean; ifMatch?: string }) {
-    let keys: (string | null)[] = [];
+  async function remove(
+    actor: Actor,
+    segments: readonly string[],
+    opts: { force: boolean; ifMatch?: string; purge?: boolean },
+  ): Promise<string | null> {
+    let trashed: Trashed;
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      trashed = await ctx.db.transaction().execute(async (trx) => {
         const { chain, row } = await findAsset(trx, segments, true);
         requireAccess(actor, chain, 'WRITE', segments.join('/'));
         await assertLeaseFree(trx, 'asset', row.id, row.checked_out_user, actor, ctx.now());
@@ -103,10 +109,12 @@ export function createAssetUsage(ctx: AppContext) {
           );
         }
         if (usedBy.length) await usageRepo.unlink(trx, row.id, isoTime(ctx.now()), actor.username);
-        await repo.delete(trx, row.id);
-        await recordChanges(trx, [deletion('asset', row.id, segments, actor.username, ctx.now())]);
+        const at = ctx.now();
+        const item = { id: row.id, kind: 'asset', parentId: chain[chain.length - 2]!.id, segments };
+        const done = await trashItem(trx, item, actor, isoTime(at), opts.purge);
+        await recordChanges(trx, [deletion('asset', row.id, segments, actor.username, at)]);
         await dropLeases(trx, 'asset', row.id);
-        keys = [row.blob_key, row.thumb_blob_key];
+        return done;
       });
     } catch (err) {
       // A page linked the asset between the check and the delete.
@@ -115,7 +123,8 @@ export function createAssetUsage(ctx: AppContext) {
       }
       throw err;
     }
-    await deleteBlobs(ctx, keys);
+    await deleteUnreferencedBlobs(ctx, trashed.blobKeys);
+    return trashed.trashId;
   }
 
   return { usage, remove };

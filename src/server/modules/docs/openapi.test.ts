@@ -112,6 +112,7 @@ describe('the OpenAPI document', () => {
       'events',
       'leases',
       'search',
+      'trash',
     ]);
     for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
     for (const { path: p, method, op } of operations()) {
@@ -284,6 +285,9 @@ describe('the OpenAPI document', () => {
       'postPagesApproveAll = POST /cms/rest/pages/approve-all/{path}',
       'postPagesSubmitAll = POST /cms/rest/pages/submit-all/{path}',
       'postPagesArchiveAll = POST /cms/rest/pages/archive-all/{path}',
+      'getTrash = GET /cms/rest/trash',
+      'postTrashRestore = POST /cms/rest/trash/restore',
+      'deleteTrashById = DELETE /cms/rest/trash/{id}',
     ]);
   });
 

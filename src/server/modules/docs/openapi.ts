@@ -20,6 +20,7 @@ export const OPENAPI_TAGS = [
   { name: 'events', description: 'Live events: every change, as it happens (Server-Sent Events)' },
   { name: 'leases', description: 'Check-out leases of pages and assets, and who has an item open (presence)' },
   { name: 'search', description: 'Full-text search of pages, assets and folder items' },
+  { name: 'trash', description: 'Deleted items: the list, restore, and deleting for good' },
 ];
 
 /** The name of the one path parameter of every by-path route (registered as `<prefix>/*`). */

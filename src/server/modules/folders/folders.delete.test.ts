@@ -59,8 +59,9 @@ describe('deleting folders, sections and links', () => {
     await createSection(t, 'www/sec');
     await createExternalLink(t, 'www/ext');
     await createSectionLink(t, 'www/link', 'www/sec');
+    // For good (`purge=true`): the trash's round trip is in modules/trash/trash.test.ts.
     for (const path of ['www/empty', 'www/link', 'www/sec', 'www/ext']) {
-      const res = await del(path);
+      const res = await del(path, { query: '?purge=true' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: 'Deleted' });
       expect((await getFolder(t, path)).res.statusCode).toBe(404);
@@ -97,7 +98,7 @@ describe('deleting folders, sections and links', () => {
     await addWidget(t, pageId, { fields: { text: '<p>local</p>' } });
     await createExternalLink(t, 'www/news/ext');
     const before = await countNodes();
-    const res = await del('www/news', { query: '?includeSubFolders=true' });
+    const res = await del('www/news', { query: '?includeSubFolders=true&purge=true' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await countNodes()).toBe(before - 6);
     expect(await t.app.folio.ctx.db.selectFrom('widgets').select('id').execute()).toEqual([]);
@@ -123,18 +124,18 @@ describe('deleting folders, sections and links', () => {
       await createPage(t, path, `p${i}`);
     }
     const before = await countNodes();
-    expect((await del('www/d', { query: '?includeSubFolders=true' })).statusCode).toBe(200);
+    expect((await del('www/d', { query: '?includeSubFolders=true&purge=true' })).statusCode).toBe(200);
     expect(await countNodes()).toBe(before - 19);
   });
 
   it('deletes a site: empty (only its landing page) or with includeSubFolders', async () => {
     await createSite(t, 'solo');
-    expect((await del('solo')).json()).toEqual({ message: 'Deleted' });
+    expect((await del('solo', { query: '?purge=true' })).json()).toEqual({ message: 'Deleted' });
     await createFolder(t, 'www/x');
     await expectRefused(() => del('www'), 409, 'FOLDER_NOT_EMPTY');
-    expect((await del('www', { query: '?includeSubFolders=true' })).statusCode).toBe(200);
+    expect((await del('www', { query: '?includeSubFolders=true&purge=true' })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/cms/rest/sites' })).json()).toEqual([]);
-    expect(await countNodes()).toBe(2); // the hidden root and the asset library
+    expect(await countNodes()).toBe(3); // the hidden root, the asset library and the trash root
   });
 
   it('removes section links elsewhere that point into what was deleted', async () => {
@@ -211,7 +212,7 @@ describe('deleting asset folders', () => {
       .where('node_id', '=', pageId)
       .executeTakeFirstOrThrow();
     t.advance(1000);
-    const res = await del('Assets/img', { query: '?includeSubFolders=true' });
+    const res = await del('Assets/img', { query: '?includeSubFolders=true&purge=true' });
     expect(res.statusCode, res.body).toBe(200);
     const widgets = (await t.app.folio.ctx.db.selectFrom('widgets').select('id').execute()).map((w) => w.id).sort();
     expect(widgets).toEqual([localWidget, keptWidget].sort());

@@ -6,11 +6,11 @@ import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
-import { deleteBlobs } from '../assets/asset-blobs.js';
+import { deleteUnreferencedBlobs, trashItem } from '../trash/trash-records.js';
 import { assertFolderAssetsUnreferenced } from '../assets/asset-folder-refs.js';
 import { ASSET_LIBRARY } from '../../../shared/api/paths.js';
 import { presentContents, presentCounts } from './folders.presenter.js';
-import { foldersRepository as repo, subtreeCte } from './folders.repository.js';
+import { subtreeCte } from './folders.repository.js';
 import { locateFolder, lockFound, quotePath } from './folders.rules.js';
 import { represent } from './folders.represent.js';
 
@@ -91,29 +91,22 @@ const deleteQueries = {
       .where('widgets.shared_asset_id', 'in', (eb) => linked(eb))
       .execute();
   },
-
-  /** Deletes a node; the foreign keys cascade to everything below it and their page, widget and asset rows. */
-  deleteNode(db: Kysely<DB>, id: string) {
-    return db.deleteFrom('nodes').where('id', '=', id).execute();
-  },
 };
 
 /** DELETE of sites, folders, sections, links and asset folders, and what one would remove. */
 export function createFolderDeletes(ctx: AppContext) {
-  const now = () => isoTime(ctx.now());
-
   return {
     /**
-     * DELETE: an empty item goes; a non-empty one (anything but a landing page inside) only with
+     * DELETE: an empty item goes to the trash; a non-empty one (anything but a landing page inside) only with
      * `includeSubFolders`, then with everything below it in one transaction. Widgets elsewhere that link assets
-     * of the subtree are removed with it; the assets' blobs are deleted after the commit.
+     * of the subtree are removed with it. With `purge` (admins) it is deleted for good, the blobs after the commit.
      */
     async remove(
       actor: Actor,
       segments: readonly string[],
-      opts: { includeSubFolders?: boolean; ifMatch?: string } = {},
-    ): Promise<void> {
-      const blobKeys = await ctx.db.transaction().execute(async (trx) => {
+      opts: { includeSubFolders?: boolean; ifMatch?: string; purge?: boolean } = {},
+    ): Promise<string | null> {
+      const trashed = await ctx.db.transaction().execute(async (trx) => {
         const resolved = await locateFolder(trx, segments);
         const found = resolved[resolved.length - 1]!;
         if (found.kind === 'library') {
@@ -145,13 +138,15 @@ export function createFolderDeletes(ctx: AppContext) {
           }
         }
         if (segments[0] === ASSET_LIBRARY) await assertFolderAssetsUnreferenced(trx, node.id, segments);
-        const keys = await repo.subtreeBlobKeys(trx, node.id);
-        await deleteQueries.unlinkSubtreeAssets(trx, node.id, now());
-        await deleteQueries.deleteNode(trx, node.id);
-        await recordChanges(trx, [deletion(node.kind, node.id, segments, actor.username, ctx.now())]);
-        return keys;
+        const at = ctx.now();
+        await deleteQueries.unlinkSubtreeAssets(trx, node.id, isoTime(at));
+        const item = { id: node.id, kind: node.kind, parentId: node.parent_id!, segments };
+        const done = await trashItem(trx, item, actor, isoTime(at), opts.purge);
+        await recordChanges(trx, [deletion(node.kind, node.id, segments, actor.username, at)]);
+        return done;
       });
-      await deleteBlobs(ctx, blobKeys);
+      await deleteUnreferencedBlobs(ctx, trashed.blobKeys);
+      return trashed.trashId;
     },
 
     /**

@@ -191,7 +191,8 @@ describe('stored folder docs', () => {
     expect((await storedAt('www/a/b'))?.doc).toContain(old.id);
     const res = await app().request({
       method: 'DELETE',
-      url: '/cms/rest/folders/by-path/www/a?includeSubFolders=true',
+      // For good: a trashed folder keeps its doc row (modules/trash) until the purge.
+      url: '/cms/rest/folders/by-path/www/a?includeSubFolders=true&purge=true',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await db().selectFrom('folder_docs').select('node_id').where('node_id', '=', old.id).execute()).toEqual([]);
@@ -256,7 +257,8 @@ describe('stored folder docs', () => {
     const id = (await locateFolder(db(), splitPath('Assets/img'))).at(-1)!.id;
     const res = await app().request({
       method: 'DELETE',
-      url: '/cms/rest/folders/by-path/Assets/img?includeSubFolders=true',
+      // For good: a trashed folder keeps its doc row (modules/trash) until the purge.
+      url: '/cms/rest/folders/by-path/Assets/img?includeSubFolders=true&purge=true',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await db().selectFrom('folder_docs').selectAll().where('node_id', '=', id).execute()).toEqual([]);

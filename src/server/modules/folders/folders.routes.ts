@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DeletedMessage } from '../../../shared/api/common.js';
 import {
   ChildrenQuery,
   CopyBody,
@@ -21,6 +20,8 @@ import { actorOf, type App, headerOf, ifMatchOf, problems } from '../../lib/http
 import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, answerByPath, writeByPath } from '../tree/paths.js';
 import type { FoldersService } from './folders.service.js';
+import { trashedMessage } from '../trash/trash.presenter.js';
+import { PurgeParam, TrashedMessage } from '../../../shared/api/trash.js';
 
 const CHILDREN_BY_PATH = '/cms/rest/folders/children/by-path/';
 const WildcardParams = z.object({ '*': z.string() });
@@ -181,22 +182,25 @@ export function registerFoldersRoutes(app: App, folders: FoldersService) {
     {
       schema: {
         tags: ['folders'],
-        summary: 'Delete a site, folder, section, link or asset folder',
+        summary: 'Delete a site, folder, section, link or asset folder to the trash',
         description:
           'A non-empty item needs `includeSubFolders=true` (query or header; 409 FOLDER_NOT_EMPTY otherwise), ' +
-          'then goes with everything below it in one transaction. GET …/folders/contents/by-path tells first ' +
-          "what would go. `If-Match` names the item's ETag (412 when stale).",
+          'then goes to the trash with everything below it in one transaction (`trashId` names the entry: ' +
+          '`POST /cms/rest/trash/restore` puts it back); `purge=true` (admins) deletes it for good. ' +
+          "GET …/folders/contents/by-path tells first what would go. `If-Match` names the item's ETag (412 when " +
+          'stale).',
         params: WildcardParams,
-        querystring: z.object({ includeSubFolders: IncludeSubFolders }),
-        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+        querystring: z.object({ includeSubFolders: IncludeSubFolders, purge: PurgeParam }),
+        response: { 200: TrashedMessage, ...problems(400, 403, 404, 409, 412) },
       },
     },
     async (request, reply) => {
-      await folders.remove(actorOf(request), itemPathOf(request), {
+      const trashId = await folders.remove(actorOf(request), itemPathOf(request), {
         includeSubFolders: includeSubFoldersOf(request, request.query.includeSubFolders),
         ifMatch: ifMatchOf(request),
+        purge: request.query.purge === 'true',
       });
-      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
+      return answerJson<TrashedMessage>(reply, { value: trashedMessage(trashId) });
     },
   );
 

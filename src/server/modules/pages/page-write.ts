@@ -37,6 +37,7 @@ import {
 import { isPagePath, locatePage, type PageLocation } from './page-location.js';
 import { insertPageRecord } from './page-records.js';
 import { presentPage, rowMembersOf, workflowOf } from './pages.presenter.js';
+import { deleteUnreferencedBlobs, trashItem } from '../trash/trash-records.js';
 import { nextSeq } from '../../lib/remembered.js';
 import {
   assertLocation,
@@ -373,9 +374,17 @@ export function createPageWrites(
       });
     },
 
-    /** Deletes the page and its local assets (shared assets stay). A site's or section's landing page stays. */
-    async remove(actor: Actor, segments: readonly string[], ifMatch?: string): Promise<void> {
-      await ctx.db.transaction().execute(async (trx) => {
+    /**
+     * Moves the page with its local assets to the trash (shared assets stay), or with `purge` (admins) deletes it
+     * for good; answers the trash entry's id (null when purged). A site's or section's landing page stays.
+     */
+    async remove(
+      actor: Actor,
+      segments: readonly string[],
+      opts: { ifMatch?: string; purge?: boolean } = {},
+    ): Promise<string | null> {
+      const { ifMatch } = opts;
+      const trashed = await ctx.db.transaction().execute(async (trx) => {
         const { loc, node, chain } = await findPage(trx, segments);
         requireAccess(actor, chain, 'WRITE', 'this page');
         const locked = await repo.findPageDoc(trx, node.id, { lock: true });
@@ -391,10 +400,15 @@ export function createPageWrites(
             `"${loc.name}" is the landing page of its site or section: it goes when the section is deleted.`,
           );
         }
-        await repo.deleteNode(trx, node.id);
-        await recordChanges(trx, [deletion('page', node.id, segments, actor.username, ctx.now())]);
+        const at = ctx.now();
+        const item = { id: node.id, kind: 'page', parentId: node.parent_id!, segments };
+        const done = await trashItem(trx, item, actor, isoTime(at), opts.purge);
+        await recordChanges(trx, [deletion('page', node.id, segments, actor.username, at)]);
         await dropLeases(trx, 'page', node.id);
+        return done;
       });
+      await deleteUnreferencedBlobs(ctx, trashed.blobKeys);
+      return trashed.trashId;
     },
   };
 }

@@ -313,8 +313,4 @@ export const pagesRepository = {
     const r = await db.selectFrom('nodes').select('id').where('landing_page_id', '=', pageId).executeTakeFirst();
     return !!r;
   },
-
-  deleteNode(db: Kysely<DB>, id: string) {
-    return db.deleteFrom('nodes').where('id', '=', id).execute();
-  },
 };

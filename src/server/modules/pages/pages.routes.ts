@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DeletedMessage, Message } from '../../../shared/api/common.js';
+import { Message } from '../../../shared/api/common.js';
+import { PurgeQuery, TrashedMessage } from '../../../shared/api/trash.js';
 import {
   BULK_PAGE_OPERATIONS,
   Page,
@@ -13,6 +14,7 @@ import { actorOf, type App, ifMatchOf, problems } from '../../lib/http.js';
 import { answerJson } from '../../lib/respond.js';
 import { itemPathOf, answerByPath, writeByPath, type VersionRead } from '../tree/paths.js';
 import type { PagesService } from './pages.service.js';
+import { trashedMessage } from '../trash/trash.presenter.js';
 
 const PathParams = z.object({ '*': z.string() });
 
@@ -70,18 +72,23 @@ export function registerPagesRoutes(app: App, pages: PagesService, versionOf?: V
     {
       schema: {
         tags: ['pages'],
-        summary: 'Delete a page with its local assets; shared assets stay (If-Match honoured)',
+        summary: 'Delete a page with its local assets to the trash; shared assets stay (If-Match honoured)',
         description:
-          'Deletes the page and the local assets its widgets own; shared assets of the library stay. A page ' +
-          "that is a section's landing page is refused (409). `If-Match` names the page's ETag (412 when " +
-          'stale).',
+          'Moves the page and the local assets its widgets own to the trash (`trashId` names the entry: ' +
+          '`POST /cms/rest/trash/restore` puts it back); shared assets of the library stay. `purge=true` ' +
+          "(admins) deletes it for good. A page that is a section's landing page is refused (409). `If-Match` " +
+          "names the page's ETag (412 when stale).",
         params: PathParams,
-        response: { 200: DeletedMessage, ...problems(403, 404, 409, 412) },
+        querystring: PurgeQuery,
+        response: { 200: TrashedMessage, ...problems(400, 403, 404, 409, 412) },
       },
     },
     async (request, reply) => {
-      await pages.remove(actorOf(request), itemPathOf(request), ifMatchOf(request));
-      return answerJson<DeletedMessage>(reply, { value: { message: 'Deleted' } });
+      const trashId = await pages.remove(actorOf(request), itemPathOf(request), {
+        ifMatch: ifMatchOf(request),
+        purge: request.query.purge === 'true',
+      });
+      return answerJson<TrashedMessage>(reply, { value: trashedMessage(trashId) });
     },
   );
 

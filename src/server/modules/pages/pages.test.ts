@@ -1148,7 +1148,7 @@ describe('pages: shared assets', () => {
     expect((await assetFields(id))?.fields).toEqual({ text: '<p>About</p>' });
   });
 
-  it('deletes a page with its local assets; shared assets stay', async () => {
+  it('deletes a page for good (purge=true) with its local assets; shared assets stay', async () => {
     const id = await createSharedAsset('Assets/texts/about', 'cmsRichTextAsset', { text: '<p>About</p>' });
     await createPage('site/home', {
       body: [
@@ -1159,7 +1159,8 @@ describe('pages: shared assets', () => {
       ],
     });
     expect(await countRows('widgets')).toBe(2);
-    const res = await deletePage('site/home');
+    // The trash's delete and restore: modules/trash/trash.test.ts.
+    const res = await t.request({ method: 'DELETE', url: `${url('site/home')}?purge=true` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Deleted' });
     expect(problemOf(await getPage('site/home')).code).toBe('PAGE_NOT_FOUND');

@@ -228,23 +228,32 @@ export const searchRepository = {
     return out;
   },
 
-  /** For each node: the names from the top (site or `Assets`) down and the access levels set on the way. */
+  /** For each node: the names from the top (site or `Assets`) down and the access levels set on the way (none in the trash). */
   async chains(
     db: Kysely<DB>,
     ids: readonly string[],
   ): Promise<Map<string, { names: string[]; levels: (string | null)[] }>> {
     const out = new Map<string, { names: string[]; levels: (string | null)[] }>();
     if (ids.length === 0) return out;
-    const { rows } = await sql<{ start_id: string; name: string; access_level: string | null; depth: number | string }>`
+    const { rows } = await sql<{
+      start_id: string;
+      id: string;
+      name: string;
+      access_level: string | null;
+      depth: number | string;
+    }>`
       with recursive up(start_id, id, parent_id, name, access_level, depth) as (
         select id, id, parent_id, name, access_level, 0 from nodes where id in (${sql.join([...new Set(ids)])})
         union all
         select up.start_id, n.id, n.parent_id, n.name, n.access_level, up.depth + 1
         from nodes n join up on n.id = up.parent_id
       )
-      select start_id, name, access_level, depth from up where id <> ${ROOT_NODE_ID}
+      select start_id, id, name, access_level, depth from up
       order by start_id, depth desc`.execute(db);
+    // Only a walk that reaches the root is a path: an item in the trash (modules/trash) is not found.
+    const rooted = new Set(rows.filter((r) => r.id === ROOT_NODE_ID).map((r) => r.start_id));
     for (const r of rows) {
+      if (r.id === ROOT_NODE_ID || !rooted.has(r.start_id)) continue;
       const c = out.get(r.start_id) ?? { names: [], levels: [] };
       c.names.push(r.name);
       c.levels.push(r.access_level);

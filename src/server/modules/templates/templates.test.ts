@@ -244,8 +244,10 @@ describe('templates', () => {
     const again = await t.request({ method: 'DELETE', url: '/cms/rest/templates/spare' });
     expect(again.statusCode).toBe(404);
 
-    // Once the page is gone the template can go.
-    await t.request({ method: 'DELETE', url: '/cms/rest/pages/by-path/site/home' });
+    // Once the page is gone for good the template can go (a page in the trash still uses it).
+    const trashed = await t.request({ method: 'DELETE', url: '/cms/rest/pages/by-path/site/home' });
+    expect((await t.request({ method: 'DELETE', url: '/cms/rest/templates/basic' })).statusCode).toBe(409);
+    await t.request({ method: 'DELETE', url: `/cms/rest/trash/${trashed.json().trashId}` });
     expect((await t.request({ method: 'DELETE', url: '/cms/rest/templates/basic' })).statusCode).toBe(200);
   });
 

@@ -250,7 +250,7 @@ export const treeRepository = {
     return q.orderBy('sort_order').orderBy('name').execute();
   },
 
-  /** Names from the top (site or `Assets`) down to the node itself, walking up its parents. */
+  /** Names from the top (site or `Assets`) down to the node itself, walking up its parents; null in the trash. */
   async pathOf(db: Kysely<DB>, id: string): Promise<string[] | null> {
     const names: string[] = [];
     let current = await treeRepository.findById(db, id);
@@ -259,7 +259,8 @@ export const treeRepository = {
       if (!current.parent_id) break;
       current = await treeRepository.findById(db, current.parent_id);
     }
-    return current ? names : null;
+    // A node below the trash root (TRASH_NODE_ID) has no path: only what the hidden root holds has one.
+    return current?.id === ROOT_NODE_ID ? names : null;
   },
 
   /** Ids of the node and everything below it (one recursive query). */
@@ -288,32 +289,39 @@ export const treeRepository = {
 
   /**
    * Paths (names from the site or `Assets` down) of many nodes in one recursive query walking up their parents;
-   * nodes that no longer exist are missing from the answer.
+   * nodes that no longer exist, or wait in the trash (their walk ends elsewhere than the root), are missing.
    */
   async pathsOf(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, string[]>> {
     const byStart = new Map<string, { name: string; depth: number }[]>();
+    const rooted = new Set<string>();
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += PATHS_CHUNK) {
       const chunk = unique.slice(i, i + PATHS_CHUNK);
-      const rows = await sql<{ start_id: string; name: string; depth: number | string }>`
+      const rows = await sql<{ start_id: string; id: string; name: string; depth: number | string }>`
         with recursive up(start_id, id, parent_id, name, depth) as (
           select id, id, parent_id, name, 0 from nodes where id in (${sql.join(chunk)})
           union all
           select up.start_id, n.id, n.parent_id, n.name, up.depth + 1 from nodes n join up on n.id = up.parent_id
         )
-        select start_id, name, depth from up where id <> ${ROOT_NODE_ID}`.execute(db);
+        select start_id, id, name, depth from up`.execute(db);
       for (const r of rows.rows) {
+        if (r.id === ROOT_NODE_ID) {
+          rooted.add(r.start_id);
+          continue;
+        }
         const list = byStart.get(r.start_id) ?? [];
         list.push({ name: r.name, depth: Number(r.depth) });
         byStart.set(r.start_id, list);
       }
     }
     const out = new Map<string, string[]>();
-    for (const [id, list] of byStart)
+    for (const [id, list] of byStart) {
+      if (!rooted.has(id)) continue;
       out.set(
         id,
         list.sort((a, b) => b.depth - a.depth).map((x) => x.name),
       );
+    }
     return out;
   },
 

@@ -2,7 +2,15 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
-import { GlobeIcon, ImagesIcon, LayersIcon, ListTreeIcon, SignOutIcon, UsersIcon } from '../../components/ui/icons';
+import {
+  GlobeIcon,
+  ImagesIcon,
+  LayersIcon,
+  ListTreeIcon,
+  SignOutIcon,
+  TrashIcon,
+  UsersIcon,
+} from '../../components/ui/icons';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
 import { paths } from '../paths';
 import './app-frame.css';
@@ -29,6 +37,7 @@ const AREAS: readonly Area[] = [
     prefixes: [paths.templates],
     adminOnly: true,
   },
+  { id: 'trash', label: 'Trash', href: paths.trash, icon: TrashIcon, prefixes: [paths.trash] },
   { id: 'users', label: 'Users', href: paths.users, icon: UsersIcon, prefixes: [paths.users], adminOnly: true },
   { id: 'kit', label: 'Editing kit', href: paths.kit, icon: LayersIcon, prefixes: [paths.kit], adminOnly: true },
 ];

@@ -47,7 +47,8 @@ export function AssetActions({
   usage: readonly AssetUsageEntry[] | undefined;
   hrefOfPage: (path: string) => string;
   onReplaced: (saved: WithEtag<AssetMetadata>) => void;
-  onDeleted: () => Promise<void>;
+  /** After the delete: `trashId` names its trash entry (Undo restores it). */
+  onDeleted: (trashId: string | undefined) => Promise<void>;
 }) {
   const binary = Boolean(assetTypeDef(asset.type)?.binary);
   const queue = useUploadQueue();
@@ -63,12 +64,12 @@ export function AssetActions({
     setRemoveState({ pending: true, error: null });
     try {
       // Deleting what pages use takes it off them; the dialog said so and named them.
-      await client.assets.remove([...splitPath(asset.folderPath), asset.name], {
+      const { trashId } = await client.assets.remove([...splitPath(asset.folderPath), asset.name], {
         force: Boolean(usage?.length),
         ifMatch: etag ?? undefined,
       });
       setDeleting(false);
-      await onDeleted();
+      await onDeleted(trashId);
     } catch (error) {
       setRemoveState({ pending: false, error });
     }
@@ -177,7 +178,9 @@ export function AssetActions({
               <UsageLinks usedBy={usage} hrefOfPage={hrefOfPage} />
             </>
           ) : (
-            <p>{binary ? 'Its file goes too. ' : ''}No page uses it. This cannot be undone.</p>
+            <p>
+              {binary ? 'Its file goes too. ' : ''}No page uses it. It goes to the trash, from where it can be restored.
+            </p>
           )}
         </ConfirmDialog>
       )}

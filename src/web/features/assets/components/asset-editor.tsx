@@ -332,13 +332,33 @@ export function AssetEditor({
             if (hasAltText) setAltTextReview(true);
             void queryClient.invalidateQueries({ queryKey: assetsKeys.usage(path) });
           }}
-          onDeleted={async () => {
+          onDeleted={async (trashId) => {
             await draft.discard();
             form.reset(form.form.getValues());
             queryClient.removeQueries({ queryKey: assetsKeys.detail(path) });
-            void queryClient.invalidateQueries({ queryKey: assetsKeys.lists() });
-            void queryClient.invalidateQueries({ queryKey: foldersKeys.detail(meta.folderPath), exact: true });
-            toast.success(`Deleted ${meta.name}`);
+            const refresh = () =>
+              Promise.all([
+                queryClient.invalidateQueries({ queryKey: assetsKeys.lists() }),
+                queryClient.invalidateQueries({ queryKey: foldersKeys.detail(meta.folderPath), exact: true }),
+              ]);
+            void refresh();
+            const name = meta.name;
+            toast.success(
+              `Deleted ${name}`,
+              trashId ? 'It is in the trash: Undo puts it back.' : undefined,
+              trashId
+                ? {
+                    label: 'Undo',
+                    onAction: () => {
+                      client.trash
+                        .restore({ id: trashId })
+                        .then(refresh)
+                        .then(() => toast.success(`Brought back ${name}`))
+                        .catch((error: unknown) => toast.error(`Could not bring back ${name}`, errorMessage(error)));
+                    },
+                  }
+                : undefined,
+            );
             onClose({ replace: true });
           }}
         />

@@ -1,18 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from '../../../../shared/api/client';
-import type { Folder, FolderPutBody } from '../../../../shared/api/folders';
-import type { Page, PagePutBody } from '../../../../shared/api/pages';
 import { splitPath } from '../../../../shared/api/paths';
 import { folderQueryOptions } from '../../../lib/queries/folders';
-import { foldersKeys, pagesKeys, sitesKeys } from '../../../lib/query-keys';
+import { foldersKeys, sitesKeys } from '../../../lib/query-keys';
 import { isNavigationEntry, itemAt, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
 import { reordered } from './reorder-entries';
 import { cachedFolder, forgetSubtree, refreshContainer } from './tree-cache';
 
 /*
  * Undo of the explorer's changes, as plain requests (a toast's Undo runs after the dialog that made the change is
- * gone). Moves and renames go back with the same id; a reorder puts the previous order back; a deleted empty item
- * is made again from what it was (a new id: the service assigns ids).
+ * gone). Moves and renames go back with the same id; a reorder puts the previous order back; a deleted item comes
+ * back from the trash.
  */
 
 /** The names of a container's navigation entries in their order, as last read (before a change). */
@@ -78,89 +76,17 @@ export async function undoMove(
   return { ...original, ...itemAt(back.path, original.kind) };
 }
 
-/** What a deleted item was, to make it again: its own resource and, for a site or section, its landing page. */
-export interface DeletedItem {
-  item: ExplorerItem;
-  folder?: Folder;
-  landingPage?: Page;
-  /** The navigation order of its container before the delete (sections and links). */
-  orderBefore?: string[];
-}
-
-/** True when a landing page holds nothing that making it again from its fields would lose. */
-function isPlainLandingPage(page: Page): boolean {
-  const hasCode = Object.values(page.code).some((v) => typeof v === 'string' && v.length > 0);
-  // The template's own widgets (header, footer) come back with the template; the page's own would not.
-  return !hasCode && page.body.every((r) => r.widgets.every((w) => w.scope === 'template'));
-}
-
 /**
- * Whether a delete can be undone: an empty folder, section, site or link (nothing but a landing page without
- * content inside), never a page — its content, widgets and history cannot be made again.
+ * Puts a deleted item back from the trash where it was (the same item: its id, contents, history and place in the
+ * navigation), then shows it in its container.
  */
-export function canUndoDelete(deleted: DeletedItem, isEmpty: boolean): boolean {
-  const { item, folder, landingPage } = deleted;
-  if (item.kind === 'page' || item.kind === 'library' || !isEmpty || !folder) return false;
-  if (item.kind === 'site' || item.kind === 'section') {
-    return (
-      folder.sectionInfo?.landingPage === undefined || (landingPage !== undefined && isPlainLandingPage(landingPage))
-    );
-  }
-  return true;
-}
-
-/** The PUT body that makes a deleted site, section, link or folder again, as it was. */
-function bodyOf(item: ExplorerItem, folder: Folder): FolderPutBody {
-  const si = folder.sectionInfo;
-  const workflow = { workflow: folder.workflow };
-  if (!si) return workflow;
-  const common = { displayTitle: si.displayTitle, targetWindow: si.targetWindow, navClass: si.navClass };
-  switch (item.kind) {
-    case 'externallink':
-      return { ...workflow, sectionInfo: { ...common, type: 'externallink', externalLinkUrl: si.externalLinkUrl } };
-    case 'sectionlink':
-      return {
-        ...workflow,
-        sectionInfo: { ...common, type: 'sectionlink', linkTarget: { href: si.linkTarget?.href ?? '' } },
-      };
-    default:
-      return {
-        ...workflow,
-        ...(item.kind === 'site' ? { siteName: item.name } : {}),
-        sectionInfo: { ...common, templateName: si.templateName },
-      };
-  }
-}
-
-/** The fields of a landing page that a page PUT sets again (never its workflow: a new page starts as a draft). */
-function landingPageBodyOf(page: Page): PagePutBody {
-  const { browserTitle, hideSearch, tags, categories, metaDescription } = page.seo;
-  return {
-    templateName: page.templateName,
-    displayName: page.displayName,
-    summary: page.summary,
-    seo: { browserTitle, hideSearch, tags, categories, metaDescription },
-    calendar: { startDate: page.calendar.startDate, endDate: page.calendar.endDate },
-  };
-}
-
-/**
- * Makes a deleted empty item again where it was: its properties, its place in the navigation, its landing page's
- * fields. It gets a new id. Refused (412) when something else took the name meanwhile.
- */
-export async function undoDelete(client: Client, queryClient: QueryClient, deleted: DeletedItem): Promise<void> {
-  const { item, folder, landingPage, orderBefore } = deleted;
-  if (!folder) throw new Error('Nothing to bring back.');
-  await client.folders.put(item.segments, bodyOf(item, folder), { ifNoneMatch: '*' });
-  const parent = parentPathOf(item.path);
-  if (landingPage && folder.sectionInfo?.landingPage) {
-    const at = [...item.segments, folder.sectionInfo.landingPage.name];
-    await client.pages.put(at, landingPageBodyOf(landingPage));
-    queryClient.removeQueries({ queryKey: pagesKeys.detail(at.join('/')) });
-  }
-  if (parent !== null && isNavigationEntry(item.kind) && orderBefore) {
-    await restoreNavigationOrder(client, queryClient, parent, orderBefore);
-  }
-  await refreshContainer(queryClient, parent);
+export async function undoDelete(
+  client: Client,
+  queryClient: QueryClient,
+  item: ExplorerItem,
+  trashId: string,
+): Promise<void> {
+  await client.trash.restore({ id: trashId });
+  await refreshContainer(queryClient, parentPathOf(item.path));
   if (item.kind === 'site') await queryClient.invalidateQueries({ queryKey: sitesKeys.all });
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../../shared/api/client';
 import { Button } from '../../../components/ui/button';
@@ -14,8 +14,7 @@ import { folderQueryOptions } from '../../../lib/queries/folders';
 import { useFolderContents } from '../api/get-folder-contents';
 import { pageQueryOptions } from '../../../lib/queries/pages';
 import { describeContents, describeElsewhere } from '../lib/describe';
-import { KIND_LABEL, labelOf, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
-import { navigationOrderOf } from '../api/undo';
+import { KIND_LABEL, labelOf, type ExplorerItem } from '../../../lib/tree/items';
 import { useUndoToasts } from './use-undo-toasts';
 import { useExplorer } from './explorer-context';
 
@@ -51,18 +50,9 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
   const page = useQuery({ ...pageQueryOptions(client, item.path), enabled: isPage, staleTime: 0 });
   const [confirmed, setConfirmed] = useState(false);
   const undoToasts = useUndoToasts();
-  const queryClient = useQueryClient();
-  // A site's or section's landing page goes with it: read it, so an empty one can be brought back as it was.
-  const landingName = folder.data?.data.sectionInfo?.landingPage?.name;
-  const landingPage = useQuery({
-    ...pageQueryOptions(client, `${item.path}/${landingName ?? ''}`),
-    enabled: landingName !== undefined && contents.data?.empty === true,
-    staleTime: 0,
-  });
 
   const version = isPage ? page : folder;
-  const landingLoading = landingName !== undefined && contents.data?.empty === true && landingPage.isPending;
-  const loading = version.isPending || (!isPage && contents.isPending) || landingLoading;
+  const loading = version.isPending || (!isPage && contents.isPending);
   const loadError = version.error ?? (isPage ? null : contents.error);
   const nonEmpty = !isPage && contents.data !== undefined && !contents.data.empty;
   const stale = isApiError(remove.error, 412);
@@ -84,25 +74,18 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
       isPending={remove.isPending}
       isConfirmDisabled={loading || loadError !== null || stale || (nonEmpty && !confirmed)}
       error={remove.error && !stale ? remove.error : undefined}
-      onConfirm={() => {
-        // What it was, read before the delete refreshes its container.
-        const deleted = {
-          item,
-          folder: folder.data?.data,
-          landingPage: landingPage.data?.data,
-          orderBefore: navigationOrderOf(queryClient, parentPathOf(item.path)),
-        };
+      onConfirm={() =>
         remove.mutate(
           { item, includeSubFolders: nonEmpty, etag: version.data?.etag ?? undefined },
           {
-            onSuccess: () => {
-              undoToasts.deleted(deleted, !isPage && !nonEmpty);
+            onSuccess: (r) => {
+              undoToasts.deleted(item, r.trashId);
               onClose();
               explorer.itemDeleted(item);
             },
           },
-        );
-      }}
+        )
+      }
     >
       {loading ? (
         <p className="delete-summary__loading" role="status">
@@ -137,7 +120,7 @@ export function DeleteItemDialog({ item, onClose }: { item: ExplorerItem; onClos
           </Button>
         </InlineAlert>
       )}
-      {(isPage || nonEmpty) && <p>This cannot be undone.</p>}
+      <p>It goes to the trash, from where it can be restored.</p>
     </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { useApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { KIND_LABEL, labelOf, parentPathOf, type ExplorerItem } from '../../../lib/tree/items';
-import { canUndoDelete, restoreNavigationOrder, undoDelete, undoMove, undoRename, type DeletedItem } from '../api/undo';
+import { restoreNavigationOrder, undoDelete, undoMove, undoRename } from '../api/undo';
 import { refreshContainer } from '../api/tree-cache';
 import { useExplorer } from './explorer-context';
 
@@ -12,7 +12,7 @@ const UNDO = 'Undo';
 
 /**
  * The toasts after a move, reorder, rename or delete, each with an Undo that restores what was there for as long
- * as the toast shows. A delete that cannot be undone says so instead.
+ * as the toast shows (a deleted item from the trash).
  */
 export function useUndoToasts() {
   const client = useApi();
@@ -66,28 +66,17 @@ export function useUndoToasts() {
         });
       },
 
-      /**
-       * After a delete: an empty folder, section, site or link can be brought back (as a new item with the same contents); a page or
-       * anything with content inside cannot, and the toast says so.
-       */
-      deleted(deleted: DeletedItem, wasEmpty: boolean) {
-        const { item } = deleted;
+      /** After a delete: the item is in the trash, and Undo puts it back where it was. */
+      deleted(item: ExplorerItem, trashId: string | undefined) {
         const what = `${KIND_LABEL[item.kind]} “${labelOf(item)}”`;
-        if (!canUndoDelete(deleted, wasEmpty)) {
-          toast.success(
-            `Deleted ${what}`,
-            item.kind === 'page'
-              ? 'A deleted page cannot be brought back.'
-              : wasEmpty
-                ? 'Its landing page had content, so this cannot be undone.'
-                : 'Everything inside went with it; this cannot be undone.',
-          );
+        if (trashId === undefined) {
+          toast.success(`Deleted ${what}`);
           return;
         }
-        toast.success(`Deleted ${what}`, 'Undo brings it back as it was.', {
+        toast.success(`Deleted ${what}`, 'It is in the trash: Undo puts it back where it was.', {
           label: UNDO,
           onAction: run('delete', async () => {
-            await undoDelete(client, queryClient, deleted);
+            await undoDelete(client, queryClient, item, trashId);
             reveal(item.path);
             toast.success(`Brought back ${what}`);
           }),

@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi } from './support/users';
+
+const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+test('a deleted page comes back with Undo', async ({ page, playwright }) => {
+  const api = await adminApi(playwright, test.info().project.use.baseURL!);
+  const name = `binned-${Date.now().toString(36)}`;
+  const put = await api.put(`/cms/rest/pages/by-path/demo/${name}`, {
+    data: { templateName: 'article', displayName: 'Binned notes' },
+  });
+  expect(put.status()).toBe(201);
+
+  await page.goto('/sites/demo');
+  const table = page.getByRole('table', { name: /Contents of/ });
+  await table.getByRole('button', { name: 'Actions for Binned notes' }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete page “Binned notes”?' })
+    .getByRole('button', { name: 'Delete page' })
+    .click();
+  await expect(notifications(page)).toContainText('It is in the trash');
+  expect((await api.get(`/cms/rest/pages/by-path/demo/${name}`)).status()).toBe(404);
+  await notifications(page).getByRole('button', { name: 'Undo' }).last().click();
+  await expect(notifications(page)).toContainText('Brought back page “Binned notes”');
+  expect((await api.get(`/cms/rest/pages/by-path/demo/${name}`)).status()).toBe(200);
+  expect((await api.delete(`/cms/rest/pages/by-path/demo/${name}?purge=true`)).status()).toBe(200);
+  await api.dispose();
+});
+
+test('a deleted asset is restored from the Trash screen', async ({ page, playwright }) => {
+  const api = await adminApi(playwright, test.info().project.use.baseURL!);
+  const name = `note-${Date.now().toString(36)}`;
+  const path = `Assets/trash-e2e/${name}`;
+  const put = await api.put(`/cms/rest/assets/by-path/${path}`, {
+    data: { type: 'cmsRichTextAsset', fields: { text: '<p>Kept</p>' } },
+  });
+  expect(put.status()).toBe(201);
+  expect((await api.delete(`/cms/rest/assets/by-path/${path}`)).status()).toBe(200);
+
+  await page.goto('/sites');
+  await page.getByRole('link', { name: 'Trash' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Deleted items' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Assets/trash-e2e');
+  await expect(row).toContainText('admin');
+  await row.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(notifications(page)).toContainText(`Restored “${name}”`);
+  await expect(row).toHaveCount(0);
+  expect((await api.get(`/cms/rest/assets/by-path/${path}`)).status()).toBe(200);
+  expect(
+    (await api.delete(`/cms/rest/folders/by-path/Assets/trash-e2e?includeSubFolders=true&purge=true`)).status(),
+  ).toBe(200);
+  await api.dispose();
+});
