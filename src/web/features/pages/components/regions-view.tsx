@@ -73,8 +73,13 @@ function useWholeCards(doc: EditorDoc) {
     if (handoff) handoffs.current.set(key, handoff);
     setWoken((s) => (s.has(key) && !handoff ? s : new Set(s).add(key)));
   }, []);
+  // Asked once per widget object (the visual editor's check parses the HTML): a keystroke draws the regions again.
+  const startsLite = useMemo(() => {
+    const known = new WeakMap<EditorWidget, boolean>();
+    return (w: EditorWidget) => known.get(w) ?? known.set(w, canStartLite(w, keeps)).get(w)!;
+  }, [keeps]);
   const isWhole = (w: EditorWidget, order: number) =>
-    order < whole || !lite.has(w.key) || woken.has(w.key) || !canStartLite(w, keeps);
+    order < whole || !lite.has(w.key) || woken.has(w.key) || !startsLite(w);
   return { isWhole, wake };
 }
 
