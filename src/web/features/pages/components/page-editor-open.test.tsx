@@ -77,6 +77,8 @@ async function openPage(html: readonly string[]) {
   await waitFor(
     () => {
       expect(document.querySelectorAll('.rich-text__frame').length).toBe(html.length);
+      // A long page starts with lite cards and draws them whole when idle (regions-view.tsx): all whole now.
+      expect(document.querySelectorAll('[data-lite]').length).toBe(0);
       expect(document.querySelectorAll('.rich-text__frame[data-mode="source"] .cm-editor').length).toBe(
         screen.queryAllByText(/This text contains markup the visual editor cannot show/).length,
       );

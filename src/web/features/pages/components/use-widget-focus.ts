@@ -120,7 +120,11 @@ export function useWidgetFocus() {
     scrollMainTo(el);
     if (target.target !== 'field') return focusWhenReady((tries) => elementFor(target, tries));
     el.focus({ preventScroll: true });
-    focusWhenReady(() => FIELD_SELECTORS.map((sel) => el.querySelector<HTMLElement>(sel)).find(Boolean) ?? null);
+    // Looked up again each try: a lite card focused here is replaced by the whole card (widget-card-lite.tsx).
+    focusWhenReady(() => {
+      const card = cardOf(target.key) ?? el;
+      return FIELD_SELECTORS.map((sel) => card.querySelector<HTMLElement>(sel)).find(Boolean) ?? null;
+    });
   });
 
   const focusLater = useCallback((target: FocusTarget) => {

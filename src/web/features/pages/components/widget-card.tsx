@@ -4,7 +4,6 @@ import { widgetContentFields } from '../../../../shared/registry';
 import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, LinkIcon, MoreIcon } from '../../../components/ui/icons';
 import { FieldsForm, useFieldsForm, type FieldsFormController } from '../../../kit/fields-form';
-import { WidgetTypeIcon } from '../../../kit/type-icon';
 import { useAssetUsage } from '../api/asset-usage';
 import {
   canShare,
@@ -15,6 +14,7 @@ import {
   type EditorWidget,
   type Fields,
 } from '../lib/editor-doc';
+import { CardTitle } from './widget-card-lite';
 
 /** What a widget card can ask the editor to do. */
 export interface WidgetActions {
@@ -138,14 +138,7 @@ function WidgetCardView({
             <GripIcon />
           </span>
         )}
-        <WidgetTypeIcon type={widget.type} className="widget-card__icon" />
-        <h3 id={headingId} className="widget-card__title">
-          {label}
-          <span className="visually-hidden">
-            {' '}
-            widget, {index + 1} of {count} in {region}
-          </span>
-        </h3>
+        <CardTitle id={headingId} widget={widget} index={index} count={count} region={region} />
         {widget.shared && (
           <span className="badge badge--accent widget-card__shared">
             <LinkIcon aria-hidden="true" />{' '}

@@ -151,18 +151,20 @@ function RichTextEditor({
   useLayoutEffect(() => {
     if (taken.current || !editor || activation === 'none') return;
     taken.current = true;
-    if (activation === 'start') {
-      editor.commands.focus('start', { scrollIntoView: false });
-      return;
+    let at: 'start' | 'end' | number = 'start';
+    if (activation !== 'start') {
+      const box = editor.view.dom.getBoundingClientRect();
+      try {
+        at = editor.view.posAtCoords({ left: box.left + activation.x, top: box.top + activation.y })?.pos ?? 'end';
+      } catch {
+        // No layout to ask (a test DOM): the caret goes to the end.
+        at = 'end';
+      }
     }
-    const box = editor.view.dom.getBoundingClientRect();
-    let hit: { pos: number } | null = null;
-    try {
-      hit = editor.view.posAtCoords({ left: box.left + activation.x, top: box.top + activation.y });
-    } catch {
-      // No layout to ask (a test DOM): the caret goes to the end.
-    }
-    editor.commands.focus(hit ? hit.pos : 'end', { scrollIntoView: false });
+    // tiptap's focus sets the selection now but focuses in the next frame: a key typed before that frame (the
+    // static view is gone by then) would be lost, so the view takes the focus now.
+    editor.commands.focus(at, { scrollIntoView: false });
+    editor.view.focus();
   }, [editor, activation]);
 
   // A new value from outside (the form was reset or reloaded): show it, and check it again.

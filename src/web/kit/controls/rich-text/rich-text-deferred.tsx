@@ -16,6 +16,24 @@ const loadEditor = () =>
 const RichTextControl = lazy(loadEditor);
 
 /**
+ * Whether the visual editor keeps an HTML text as written (false: the field opens in its HTML view), or null
+ * until the editor's code has loaded (this starts loading it). A stand-in for a field (the page editor's lite
+ * cards) shows the static view only for HTML the field itself would show so.
+ */
+export function useVisualEditorKeeps(): ((html: string) => boolean) | null {
+  const [keeps, setKeeps] = useState(() => loaded?.visualEditorKeeps ?? null);
+  useEffect(() => {
+    if (keeps) return;
+    let live = true;
+    void loadEditor().then((m) => live && setKeeps(() => m.visualEditorKeeps));
+    return () => {
+      live = false;
+    };
+  }, [keeps]);
+  return keeps;
+}
+
+/**
  * `html`: the rich text control. Inside `DeferRichText` it starts as the field's sanitised HTML, laid out as the
  * editor lays it out, and becomes the editor (caret where the person clicked) on the first click or focus. HTML
  * the visual editor would not keep as it is mounts the editor at once, so the HTML view and its notice show.
@@ -64,13 +82,16 @@ export function HtmlControl({
   );
 }
 
-/** The field as the editor will show it, without the editor: a focusable text box that becomes the editor. */
-function RichTextPreview({
+/**
+ * The field as the editor will show it, without the editor: a focusable text box that becomes the editor
+ * (`onActivate`: where the person clicked, or 'start' on focus).
+ */
+export function RichTextPreview({
   def,
   value,
   errorMessage,
   onActivate,
-}: FieldControlProps & { onActivate: (a: Activation) => void }) {
+}: Pick<FieldControlProps, 'def' | 'value' | 'errorMessage'> & { onActivate: (a: Activation) => void }) {
   const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     // No focus or selection in the static copy: the editor takes both where the pointer went down.
