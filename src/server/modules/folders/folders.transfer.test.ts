@@ -350,8 +350,11 @@ describe('copy', () => {
       'logo-copy.png',
       'logo.png',
     ]);
-    // Deleting the copy leaves the original's blobs alone.
-    const del = await t.request({ method: 'DELETE', url: `${folderUrl('Assets/img-copy')}?includeSubFolders=true` });
+    // Deleting the copy for good (past the trash) leaves the original's blobs alone.
+    const del = await t.request({
+      method: 'DELETE',
+      url: `${folderUrl('Assets/img-copy')}?includeSubFolders=true&purge=true`,
+    });
     expect(del.statusCode).toBe(200);
     expect((await blobKeys(t)).length).toBe(before);
     expect(await read(a.blobKey!)).toBe('logo bytes');
