@@ -90,7 +90,11 @@ describe('the asset library on S3', () => {
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.toString('latin1')).toBe('PNG');
 
-    const del = await t.request({ method: 'DELETE', url: '/cms/rest/assets/by-path/Assets/pictures/wide.png' });
+    // Deleted for good (a delete to the trash keeps the objects until the purge).
+    const del = await t.request({
+      method: 'DELETE',
+      url: '/cms/rest/assets/by-path/Assets/pictures/wide.png?purge=true',
+    });
     expect(del.statusCode).toBe(200);
     expect(await objects()).toEqual([]);
   });
@@ -119,7 +123,7 @@ describe('the asset library on S3', () => {
     });
     expect(copy.statusCode, copy.body).toBeLessThan(300);
     expect(await objects()).toHaveLength(4);
-    await t.request({ method: 'DELETE', url: '/cms/rest/assets/by-path/Assets/a/one.png' });
+    await t.request({ method: 'DELETE', url: '/cms/rest/assets/by-path/Assets/a/one.png?purge=true' });
     const viaCopy = await t.request({ method: 'GET', url: '/cms/rest/assets/binary/Assets/b/one.png' });
     expect(viaCopy.rawPayload.equals(png)).toBe(true);
     expect(await objects()).toHaveLength(2);

@@ -81,7 +81,9 @@ async function urlsOf(app: App): Promise<string[]> {
     db,
     rows.map((r) => r.id),
   );
+  // Items in the trash have no path: no URL answers them.
   return rows
+    .filter((r) => paths.has(r.id))
     .map((r) => {
       const segments = paths.get(r.id)!;
       if (r.kind === 'page') return pageHref(segments);

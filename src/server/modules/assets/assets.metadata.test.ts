@@ -452,13 +452,17 @@ describe('asset workflow', () => {
 });
 
 describe('asset delete and where-used', () => {
-  it('deletes the asset, its file and its thumbnail', async () => {
+  it('deletes the asset, its file and its thumbnail (to the trash; for good with purge=true)', async () => {
     await createImage();
     await upload(t, 'Assets/images/doc.pdf', pdf());
     expect(await blobKeys(t)).toHaveLength(3);
-    const res = await req('DELETE', `${META}/Assets/images/logo.png`);
+    const res = await req('DELETE', `${META}/Assets/images/doc.pdf`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Deleted' });
+    expect(res.json()).toEqual({ message: 'Deleted', trashId: expect.any(String) });
+    // In the trash, its file stays until it is purged.
+    expect(await blobKeys(t)).toHaveLength(3);
+    const purged = await req('DELETE', `${META}/Assets/images/logo.png?purge=true`);
+    expect(purged.statusCode).toBe(200);
     expect(await blobKeys(t)).toHaveLength(1);
     expect((await req('GET', `${META}/Assets/images/logo.png`)).statusCode).toBe(404);
     expect((await req('GET', '/cms/rest/assets/binary/Assets/images/logo.png')).statusCode).toBe(404);
@@ -510,7 +514,7 @@ describe('asset delete and where-used', () => {
     expect(await assetCount(t)).toBe(2);
     expect(await widgetCount()).toBe(4);
 
-    const forced = await req('DELETE', `${META}/Assets/images/logo.png?force=true`);
+    const forced = await req('DELETE', `${META}/Assets/images/logo.png?force=true&purge=true`);
     expect(forced.statusCode).toBe(200);
     expect(await widgetCount()).toBe(1);
     expect(await assetCount(t)).toBe(1);
