@@ -73,7 +73,7 @@ test('a toast does not cover the buttons of an open side drawer', async ({ page 
   }
   // And the drawer's buttons take clicks while the toast shows.
   await details.getByRole('button', { name: 'Publish' }).click();
-  await expect(details.getByText('Public', { exact: true })).toBeVisible();
+  await expect(details.getByRole('region', { name: 'Workflow' }).getByText('Public', { exact: true })).toBeVisible();
   await expect(toast).toBeVisible();
 });
 
