@@ -1,19 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { forUpdate } from '../../db/dialect.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, TrashTable } from '../../db/schema.js';
 
-/** A trash entry with the access level set on its item's own node. */
-export interface TrashRow {
-  id: number;
-  node_id: string;
-  kind: string;
-  parent_id: string | null;
-  name: string;
-  path: string;
-  deleted_by: string;
-  deleted_at: string;
-  access_level: string | null;
-}
+/** A trash entry (its id as a number) with the access level set on its item's own node. */
+export type TrashRow = Omit<Selectable<TrashTable>, 'id'> & { id: number; access_level: string | null };
 
 const subtree = (db: Kysely<DB>, id: string) =>
   db.withRecursive('sub(id)', (qb) =>
