@@ -116,8 +116,22 @@ test('an admin creates a template with regions, renames and reorders one, and se
   await expect(confirm.getByRole('button', { name: 'Delete template' })).toBeDisabled();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
-  expect((await api.delete(`/cms/rest/pages/by-path/demo/${name}-page`)).status()).toBe(200);
+  // In the trash, the page still holds the delete back (it would come back without its template), and says where.
+  const trashed = await api.delete(`/cms/rest/pages/by-path/demo/${name}-page`);
+  expect(trashed.status()).toBe(200);
+  const { trashId } = (await trashed.json()) as { trashId: string };
   await page.goto('/templates');
+  await page.getByRole('button', { name: `Actions for Event ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  const again = page.getByRole('alertdialog', { name: `Delete template “Event ${name}”?` });
+  await again.getByRole('button', { name: 'Delete template' }).click();
+  const inTrash = again.getByRole('list', { name: 'In the trash' });
+  await expect(inTrash).toContainText(`Summer fair deleted from demo/${name}-page`);
+  await expect(again.getByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash');
+  await expect(again.getByRole('button', { name: 'Delete template' })).toBeDisabled();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  // Gone for good, it no longer does.
+  expect((await api.delete(`/cms/rest/trash/${trashId}`)).status()).toBe(200);
   await page.getByRole('button', { name: `Actions for Event ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete template' }).click();

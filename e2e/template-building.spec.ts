@@ -98,7 +98,7 @@ test('an admin gives a new template’s header and footer widgets, and pages mad
   await expect(headerRegion).toContainText('Acme Corporation');
   await expect(page.getByRole('region', { name: /^footer/ })).toContainText('© Acme');
 
-  expect((await api.delete(`/cms/rest/pages/by-path/${pagePath}`)).status()).toBe(200);
+  expect((await api.delete(`/cms/rest/pages/by-path/${pagePath}?purge=true`)).status()).toBe(200);
   expect((await api.delete(`/cms/rest/templates/${name}`)).status()).toBe(200);
   await api.dispose();
 });
@@ -233,7 +233,7 @@ test('an editor switches a page’s template and chooses where each region’s c
   // The same widgets, moved (not copies).
   expect(idsOf(after, 'story')).toEqual(idsOf(before, 'main'));
 
-  expect((await api.delete(`/cms/rest/pages/by-path/${pagePath}`)).status()).toBe(200);
+  expect((await api.delete(`/cms/rest/pages/by-path/${pagePath}?purge=true`)).status()).toBe(200);
   for (const t of [from, to]) expect((await api.delete(`/cms/rest/templates/${t}`)).status()).toBe(200);
   await api.dispose();
 });

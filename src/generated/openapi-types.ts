@@ -7345,6 +7345,14 @@ export interface operations {
               title: string;
               href: string;
             }[];
+            trashed: {
+              /** @enum {string} */
+              kind: 'page' | 'site' | 'section';
+              title: string;
+              trashId: string;
+              deletedFrom: string;
+            }[];
+            trashedCount: number;
           };
         };
       };

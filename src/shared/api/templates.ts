@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WidgetType } from '../registry/widget-types.js';
 import { commaListPattern, ItemName } from './common.js';
+import { TrashId } from './trash.js';
 
 /** Maximum regions of one template and widgets of one template region. */
 export const MAX_TEMPLATE_REGIONS = 50;
@@ -142,15 +143,29 @@ export const TemplateUser = z.object({
 });
 export type TemplateUser = z.infer<typeof TemplateUser>;
 
+/** A page, site or section in the trash that uses a template. */
+export const TrashedTemplateUser = z.object({
+  kind: z.enum(['page', 'site', 'section']),
+  title: z.string(),
+  /** The id of the trash entry it went with (`POST /cms/rest/trash/restore`, `DELETE /cms/rest/trash/{id}`). */
+  trashId: TrashId,
+  /** The path that entry was deleted from: the item's own, or the folder it went with. */
+  deletedFrom: z.string(),
+});
+export type TrashedTemplateUser = z.infer<typeof TrashedTemplateUser>;
+
 /**
  * `GET /cms/rest/templates/<name>/usage[?regions=a,b]`: the pages made from the template (with `regions`: only
  * those holding content in one of them), up to the limit, by path; and the sites and sections whose new landing
- * pages use it. What a 409 TEMPLATE_IN_USE is about.
+ * pages use it; and those of them in the trash. What a 409 TEMPLATE_IN_USE is about.
  */
 export const TemplateUsage = z.object({
   pages: z.array(TemplateUser),
   pageCount: z.number().int().nonnegative(),
   sections: z.array(TemplateUser),
+  /** Pages, sites and sections in the trash that use it (up to the limit): they hold a delete back too. */
+  trashed: z.array(TrashedTemplateUser),
+  trashedCount: z.number().int().nonnegative(),
 });
 export type TemplateUsage = z.infer<typeof TemplateUsage>;
 

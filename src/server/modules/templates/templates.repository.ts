@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { toNumber } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, TemplatesTable } from '../../db/schema.js';
+import { TRASH_NODE_ID } from '../../db/structure.js';
 
 export type TemplateRow = Selectable<TemplatesTable>;
 
@@ -13,6 +14,32 @@ const FIND_TEMPLATE = prepared((db: Kysely<DB>, p: { name: string }) =>
 /** Ids of pages with a widget in one of `regions`. */
 const widgetPagesIn = (db: Kysely<DB>, regions: readonly string[]) =>
   db.selectFrom('widgets').select('widgets.page_id').where('widgets.region', 'in', regions);
+
+/** Every node below the trash root, with the trash entry it went with (the name of its top node there). */
+const withTrash = (db: Kysely<DB>) =>
+  db.withRecursive('trashed(id, entry)', (qb) =>
+    qb
+      .selectFrom('nodes')
+      .select(['id', 'name as entry'])
+      .where('parent_id', '=', TRASH_NODE_ID)
+      .unionAll((q) =>
+        q
+          .selectFrom('nodes')
+          .innerJoin('trashed', 'trashed.id', 'nodes.parent_id')
+          .select(['nodes.id', 'trashed.entry']),
+      ),
+  );
+
+/** Users of a template: in place (`live`) and in the trash. */
+export interface UseCount {
+  live: number;
+  trashed: number;
+}
+const useCount = (r: { n: unknown; t: unknown }): UseCount => {
+  const all = toNumber(r.n);
+  const trashed = toNumber(r.t);
+  return { live: all - trashed, trashed };
+};
 
 /** SQL of templates; takes a db or a transaction. */
 export const templatesRepository = {
@@ -36,55 +63,72 @@ export const templatesRepository = {
     await db.deleteFrom('templates').where('name', '=', name).execute();
   },
 
-  /** How many pages use the template. */
-  async countPages(db: Kysely<DB>, name: string): Promise<number> {
-    const r = await db
+  /** How many pages use the template: those in place, and those in the trash. */
+  async countPages(db: Kysely<DB>, name: string): Promise<UseCount> {
+    const r = await withTrash(db)
       .selectFrom('pages')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('template_name', '=', name)
+      .leftJoin('trashed', 'trashed.id', 'pages.node_id')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('trashed.id').as('t')])
+      .where('pages.template_name', '=', name)
       .executeTakeFirstOrThrow();
-    return toNumber(r.n);
+    return useCount(r);
   },
 
-  /** How many sites and sections name the template for their landing page. */
-  async countSections(db: Kysely<DB>, name: string): Promise<number> {
-    const r = await db
+  /** How many sites and sections name the template for their landing page: in place, and in the trash. */
+  async countSections(db: Kysely<DB>, name: string): Promise<UseCount> {
+    const r = await withTrash(db)
       .selectFrom('nodes')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('template_name', '=', name)
-      .where('kind', 'in', ['site', 'section'])
+      .leftJoin('trashed', 'trashed.id', 'nodes.id')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('trashed.id').as('t')])
+      .where('nodes.template_name', '=', name)
+      .where('nodes.kind', 'in', ['site', 'section'])
       .executeTakeFirstOrThrow();
-    return toNumber(r.n);
+    return useCount(r);
   },
 
-  /** Pages made from the template (with `regions`: holding content in one of them), at most `limit`. */
-  pagesUsing(db: Kysely<DB>, name: string, regions: readonly string[] | undefined, limit: number) {
-    let q = db
+  /**
+   * Pages made from the template (with `regions`: holding content in one of them), at most `limit`: those in place
+   * or (`inTrash`) those in the trash, with the trash entry they went with.
+   */
+  pagesUsing(db: Kysely<DB>, name: string, regions: readonly string[] | undefined, limit: number, inTrash: boolean) {
+    let q = withTrash(db)
       .selectFrom('pages')
-      .select(['pages.node_id as id', 'pages.display_name as title'])
-      .where('pages.template_name', '=', name);
+      .leftJoin('trashed', 'trashed.id', 'pages.node_id')
+      .select(['pages.node_id as id', 'pages.display_name as title', 'trashed.entry'])
+      .where('pages.template_name', '=', name)
+      .where('trashed.id', inTrash ? 'is not' : 'is', null);
     if (regions) q = q.where('pages.node_id', 'in', widgetPagesIn(db, regions));
     return q.orderBy('pages.node_id').limit(limit).execute();
   },
 
-  /** How many pages `pagesUsing` would list without a limit. */
-  async countPagesUsing(db: Kysely<DB>, name: string, regions: readonly string[] | undefined): Promise<number> {
-    let q = db
+  /** How many pages `pagesUsing` would list without a limit, in place and in the trash. */
+  async countPagesUsing(db: Kysely<DB>, name: string, regions: readonly string[] | undefined): Promise<UseCount> {
+    let q = withTrash(db)
       .selectFrom('pages')
-      .select((eb) => eb.fn.countAll().as('n'))
+      .leftJoin('trashed', 'trashed.id', 'pages.node_id')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('trashed.id').as('t')])
       .where('pages.template_name', '=', name);
     if (regions) q = q.where('pages.node_id', 'in', widgetPagesIn(db, regions));
-    return toNumber((await q.executeTakeFirstOrThrow()).n);
+    return useCount(await q.executeTakeFirstOrThrow());
   },
 
-  /** Sites and sections that name the template for their landing pages. */
+  /** Sites and sections that name the template for their landing pages (`entry`: the trash entry, if trashed). */
   sectionsUsing(db: Kysely<DB>, name: string) {
-    return db
+    return withTrash(db)
       .selectFrom('nodes')
-      .select(['id', 'kind', 'display_title as title'])
-      .where('template_name', '=', name)
-      .where('kind', 'in', ['site', 'section'])
+      .leftJoin('trashed', 'trashed.id', 'nodes.id')
+      .select(['nodes.id', 'nodes.kind', 'nodes.display_title as title', 'trashed.entry'])
+      .where('nodes.template_name', '=', name)
+      .where('nodes.kind', 'in', ['site', 'section'])
       .execute();
+  },
+
+  /** Where the trash entries' items were deleted from, by entry id. */
+  async trashedFrom(db: Kysely<DB>, entries: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(entries)].map(Number).filter(Number.isSafeInteger);
+    if (!ids.length) return new Map();
+    const rows = await db.selectFrom('trash').select(['id', 'path']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [String(r.id), r.path]));
   },
 
   /**

@@ -171,17 +171,42 @@ export function createTemplatesService(ctx: AppContext) {
      */
     async usage(_actor: Actor, name: string, regions?: readonly string[]): Promise<TemplateUsage> {
       if (!(await repo.find(ctx.db, name))) throw notFound('TEMPLATE_NOT_FOUND', `No template named "${name}".`);
-      const [pages, pageCount, sections] = await Promise.all([
-        repo.pagesUsing(ctx.db, name, regions, TEMPLATE_USAGE_LIMIT),
+      const [pages, trashedPages, counts, allSections] = await Promise.all([
+        repo.pagesUsing(ctx.db, name, regions, TEMPLATE_USAGE_LIMIT, false),
+        repo.pagesUsing(ctx.db, name, regions, TEMPLATE_USAGE_LIMIT, true),
         repo.countPagesUsing(ctx.db, name, regions),
         repo.sectionsUsing(ctx.db, name),
       ]);
-      const paths = await treeRepository.pathsOf(ctx.db, [...pages.map((p) => p.id), ...sections.map((n) => n.id)]);
+      const sections = allSections.filter((n) => n.entry === null);
+      const trashedSections = allSections.filter((n) => n.entry !== null);
+      const [paths, from] = await Promise.all([
+        treeRepository.pathsOf(ctx.db, [...pages.map((p) => p.id), ...sections.map((n) => n.id)]),
+        repo.trashedFrom(
+          ctx.db,
+          [...trashedPages, ...trashedSections].map((r) => r.entry!),
+        ),
+      ]);
       const byPath = (a: TemplateUser, b: TemplateUser) => compareNames(a.path, b.path);
       const users = <T extends { id: string; title: string | null }>(
         rows: T[],
         present: (row: T, path: string[]) => TemplateUser,
       ) => rows.flatMap((r) => (paths.has(r.id) ? [present(r, paths.get(r.id)!)] : [])).sort(byPath);
+      const kindOf = (kind: string): 'site' | 'section' => (kind === 'site' ? 'site' : 'section');
+      const trashed = [
+        ...trashedPages.map((p) => ({ kind: 'page' as const, title: p.title, entry: p.entry! })),
+        ...trashedSections.map((n) => ({ kind: kindOf(n.kind), title: n.title, entry: n.entry! })),
+      ]
+        .filter((t) => from.has(t.entry))
+        .map((t) => {
+          const deletedFrom = from.get(t.entry)!;
+          return {
+            kind: t.kind,
+            title: t.title || deletedFrom.split('/').pop()!,
+            trashId: t.entry,
+            deletedFrom,
+          };
+        })
+        .sort((a, b) => compareNames(a.deletedFrom, b.deletedFrom) || compareNames(a.title, b.title));
       return {
         pages: users(pages, (p, path) => ({
           path: path.join('/'),
@@ -189,17 +214,22 @@ export function createTemplatesService(ctx: AppContext) {
           title: p.title || path[path.length - 1]!,
           href: pageHref(path),
         })),
-        pageCount,
+        pageCount: counts.live,
         sections: users(sections, (n, path) => ({
           path: path.join('/'),
-          kind: n.kind === 'site' ? 'site' : 'section',
+          kind: kindOf(n.kind),
           title: n.title || path[path.length - 1]!,
           href: folderHref(path),
         })),
+        trashed,
+        trashedCount: counts.trashed + trashedSections.length,
       };
     },
 
-    /** Deletes an unused template: 409 TEMPLATE_IN_USE while pages use it or sections name it for landing pages. */
+    /**
+     * Deletes an unused template: 409 TEMPLATE_IN_USE while pages use it or sections name it for landing pages —
+     * those in the trash too, which would come back without it.
+     */
     async remove(actor: Actor, name: string, ifMatch?: string): Promise<void> {
       requireAdmin(actor);
       await ctx.db.transaction().execute(async (trx) => {
@@ -208,15 +238,29 @@ export function createTemplatesService(ctx: AppContext) {
         assertIfMatch(ifMatch, represent(existing).etag);
         const pages = await repo.countPages(trx, name);
         const sections = await repo.countSections(trx, name);
-        if (pages || sections) {
+        const trashed = pages.trashed + sections.trashed;
+        if (pages.live || sections.live) {
           const users = [
-            pages ? `${pages} page${pages === 1 ? '' : 's'}` : '',
-            sections ? `${sections} site or section landing page setting${sections === 1 ? '' : 's'}` : '',
+            pages.live ? `${pages.live} page${pages.live === 1 ? '' : 's'}` : '',
+            sections.live
+              ? `${sections.live} site or section landing page setting${sections.live === 1 ? '' : 's'}`
+              : '',
+            trashed ? `${trashed} item${trashed === 1 ? '' : 's'} in the trash` : '',
           ].filter(Boolean);
           throw conflict('TEMPLATE_IN_USE', `Template "${name}" is used by ${users.join(' and ')}.`, {
-            pages,
-            sections,
+            pages: pages.live,
+            sections: sections.live,
+            trashed,
           });
+        }
+        if (trashed) {
+          throw conflict(
+            'TEMPLATE_IN_USE',
+            `Template "${name}" is used by ${trashed === 1 ? 'an item' : `${trashed} items`} in the trash, which ` +
+              `would come back without it: delete ${trashed === 1 ? 'it' : 'them'} from the trash for good first, ` +
+              'or restore and change them.',
+            { pages: 0, sections: 0, trashed },
+          );
         }
         try {
           await repo.delete(trx, name);

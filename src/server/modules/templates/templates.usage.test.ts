@@ -108,6 +108,62 @@ describe('template usage', () => {
     const body = await usage('?regions=body,aside');
     expect(body.pages.map((p) => p.path)).toEqual(['www/about', 'www/welcome']);
     expect(body.pageCount).toBe(2);
+    expect(all.trashed).toEqual([]);
+    expect(all.trashedCount).toBe(0);
+  });
+
+  it('lists what is in the trash apart, and holds a delete back until that is gone for good', async () => {
+    await setUp();
+    await expectStatus(await putTemplate('solo', { label: 'Solo', regions: [{ name: 'main', editable: true }] }), 201);
+    await expectStatus(await t.request({ method: 'PUT', url: '/cms/rest/folders/by-path/www/box', payload: {} }), 201);
+    for (const [path, displayName] of [
+      ['www/alone', 'Alone'],
+      ['www/box/inner', 'Inner'],
+    ]) {
+      await expectStatus(
+        await t.request({
+          method: 'PUT',
+          url: `/cms/rest/pages/by-path/${path}`,
+          payload: { templateName: 'solo', displayName, body: [] },
+        }),
+        201,
+      );
+    }
+    const trashId = async (url: string) =>
+      ((await expectStatus(await t.request({ method: 'DELETE', url }), 200)).json() as { trashId: string }).trashId;
+    const alone = await trashId('/cms/rest/pages/by-path/www/alone');
+    const box = await trashId('/cms/rest/folders/by-path/www/box?includeSubFolders=true');
+    // A page of another template in the trash is not counted.
+    await trashId('/cms/rest/pages/by-path/www/welcome');
+
+    const res = await expectStatus(await t.request({ method: 'GET', url: '/cms/rest/templates/solo/usage' }), 200);
+    const solo = TemplateUsage.strict().parse(res.json());
+    expect(solo).toMatchObject({ pages: [], pageCount: 0, sections: [], trashedCount: 2 });
+    expect(solo.trashed).toEqual([
+      { kind: 'page', title: 'Alone', trashId: alone, deletedFrom: 'www/alone' },
+      { kind: 'page', title: 'Inner', trashId: box, deletedFrom: 'www/box' },
+    ]);
+    // The article's page in the trash is counted apart from those in place.
+    const article = await usage();
+    expect(article.pageCount).toBe(3);
+    expect(article.pages.map((p) => p.path)).not.toContain('www/welcome');
+    expect(article.trashed.map((p) => [p.title, p.deletedFrom])).toEqual([['Welcome', 'www/welcome']]);
+
+    const refused = await expectStatus(await t.request({ method: 'DELETE', url: '/cms/rest/templates/solo' }), 409);
+    expect(problemOf(refused).code).toBe('TEMPLATE_IN_USE');
+    expect(refused.json()).toMatchObject({ pages: 0, sections: 0, trashed: 2 });
+    expect(problemOf(refused).detail).toContain('2 items in the trash');
+    await expectStatus(await t.request({ method: 'GET', url: '/cms/rest/templates/solo' }), 200);
+    // A template used in place and in the trash says both.
+    const both = await expectStatus(await t.request({ method: 'DELETE', url: '/cms/rest/templates/article' }), 409);
+    expect(problemOf(both).detail).toContain(
+      '3 pages and 1 site or section landing page setting and 1 item in the trash',
+    );
+
+    await expectStatus(await t.request({ method: 'DELETE', url: `/cms/rest/trash/${alone}` }), 200);
+    await expectStatus(await t.request({ method: 'DELETE', url: '/cms/rest/templates/solo' }), 409);
+    await expectStatus(await t.request({ method: 'DELETE', url: `/cms/rest/trash/${box}` }), 200);
+    await expectStatus(await t.request({ method: 'DELETE', url: '/cms/rest/templates/solo' }), 200);
   });
 });
 

@@ -41,6 +41,7 @@ export function TemplatesRoute() {
     open: (href) => void navigate(href),
     pageHref: (path) => explorerHrefOf(itemAt(path, 'page')),
     sectionHref: (path) => explorerHrefOf(itemAt(path, path.includes('/') ? 'section' : 'site')),
+    trashHref: paths.trash,
   };
   if (name === undefined && !creating) return <TemplatesScreen navigation={navigation} />;
   // A template's widgets are edited with the kit's forms, whose pickers the provider opens.

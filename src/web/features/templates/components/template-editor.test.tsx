@@ -27,6 +27,7 @@ function navigation(): TemplatesNavigation {
     open: vi.fn(),
     pageHref: (p) => `/pages/${p}`,
     sectionHref: (p) => `/sites/${p}`,
+    trashHref: '/trash',
   };
 }
 

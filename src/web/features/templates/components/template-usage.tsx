@@ -10,11 +10,14 @@ export interface TemplateLinks {
   pageHref: (path: string) => string;
   /** The app URL of a site or section. */
   sectionHref: (path: string) => string;
+  /** The app URL of the trash. */
+  trashHref: string;
 }
 
 /**
  * What uses a template, as links: the pages made from it (with `regions`: those holding content there) and the
- * sites and sections whose new landing pages use it. Shown where the service refused a change (TEMPLATE_IN_USE).
+ * sites and sections whose new landing pages use it, and those of them in the trash. Shown where the service refused
+ * a change (TEMPLATE_IN_USE).
  */
 export function TemplateUsageList({
   name,
@@ -38,7 +41,7 @@ export function TemplateUsageList({
   if (usage.isError) {
     return <InlineAlert title="Could not look up what uses it">{errorMessage(usage.error)}</InlineAlert>;
   }
-  const { pages, pageCount, sections } = usage.data;
+  const { pages, pageCount, sections, trashed, trashedCount } = usage.data;
   return (
     <div className="template-usage">
       <p className="template-usage__title">{title}</p>
@@ -67,6 +70,22 @@ export function TemplateUsageList({
             {sections.map((s) => (
               <li key={s.path}>
                 <Link href={links.sectionHref(s.path)}>{s.title}</Link> <code>{s.path}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {trashed.length > 0 && (
+        <>
+          <p className="template-usage__count">
+            {trashedCount === 1 ? '1 item in the trash uses' : `${trashedCount} items in the trash use`} it, and would
+            come back without it. Delete {trashedCount === 1 ? 'it' : 'them'} for good in the{' '}
+            <Link href={links.trashHref}>Trash</Link>, or restore and change {trashedCount === 1 ? 'it' : 'them'}:
+          </p>
+          <ul className="template-usage__list" aria-label="In the trash">
+            {trashed.map((t) => (
+              <li key={`${t.trashId}:${t.kind}:${t.title}`}>
+                {t.title} <span className="template-usage__from">deleted from</span> <code>{t.deletedFrom}</code>
               </li>
             ))}
           </ul>
