@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { once } from 'node:events';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { ADMIN, createTestApp, problemOf, type TestApp } from './test/harness.js';
 import { openApiPath } from './modules/docs/openapi.js';
@@ -232,5 +233,24 @@ describe('OpenAPI document', () => {
     expect(res.headers['content-type']).toContain('text/html');
     const anon = await t.request({ method: 'GET', url: '/docs/', headers: { authorization: '' } });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('closing', () => {
+  it('ends connections with no request running: one idle after a request, one that never sent any', async () => {
+    const own = await createTestApp();
+    const address = new URL(await own.app.listen({ port: 0, host: '127.0.0.1' }));
+    const res = await fetch(new URL('/healthz', address));
+    expect(res.status).toBe(200);
+    await res.text();
+    // Opened and silent (a browser's preconnect): until the headers timeout Node counts it as active.
+    const silent = net.connect(Number(address.port), address.hostname);
+    await once(silent, 'connect');
+    silent.on('error', () => {});
+    const silentClosed = once(silent, 'close');
+    // Without its end, the close waits for the connection (a minute), and this test times out.
+    await own.close();
+    await silentClosed;
+    expect(own.app.server.listening).toBe(false);
   });
 });

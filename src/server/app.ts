@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerDurableWrites } from './plugins/durable-writes.js';
 import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration } from './lib/change-generation.js';
+import { trackConnections } from './lib/connections.js';
 import type { AppContext } from './lib/context.js';
 import type { App } from './lib/http.js';
 import { lazyRequestLogger } from './lib/request-logger.js';
@@ -276,13 +277,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerHealthRoutes(app, database);
   const events = createEventHub(ctx);
-  // Before the server stops taking connections: open streams end, so the close does not wait on them. Closing
-  // the server ends the connections idle at that moment; a keep-alive connection whose response (a stream just
-  // ended, a request still running) finishes later would hold the close open until its keep-alive timeout, so
-  // idle connections are closed until the close is done.
+  // Before the server stops taking connections: open streams end, so the close does not wait on them. A
+  // connection with no request running would hold the close open until its keep-alive or headers timeout (one
+  // whose response, a stream just ended or a request still running, finishes later; one that never sent a
+  // request), so those are closed until the close is done.
+  const connections = trackConnections(app.server);
   let closingIdle: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
-    closingIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closingIdle = setInterval(() => connections.closeUnused(), 100);
     closingIdle.unref();
     await events.close();
   });

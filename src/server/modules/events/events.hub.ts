@@ -198,6 +198,11 @@ export function createEventHub(ctx: AppContext) {
       }
       // The live cursor is settled first, so nothing committed from here on is missed.
       const settled = await settleCursor();
+      // A shutdown that came meanwhile ended every stream it knew of: this one too.
+      if (closed) {
+        stream.end();
+        return () => {};
+      }
       // Live frames wait behind the resumed ones, so the stream stays in id order.
       const member: Member = { stream, after: lastEventId ?? -1, held: [] };
       streams.add(member);

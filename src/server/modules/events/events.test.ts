@@ -222,6 +222,37 @@ describe('GET /cms/rest/events', () => {
     s.close();
   });
 
+  it('ends a stream that was still opening when the node shut down', async () => {
+    const hub = t.app.folio.events;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const lastId = eventsRepository.lastId.bind(eventsRepository);
+    const spy = vi.spyOn(eventsRepository, 'lastId').mockImplementation(async (db) => {
+      await gate;
+      return lastId(db);
+    });
+    try {
+      let ended = false;
+      const frames: string[] = [];
+      const opening = hub.open(
+        {
+          actor: { username: 'admin', role: 'Admin' } as never,
+          write: (f) => frames.push(f),
+          end: () => (ended = true),
+        },
+        undefined,
+      );
+      const closing = hub.close();
+      release();
+      await Promise.all([opening, closing]);
+      // Left open, it would hold the server's close forever.
+      expect(ended).toBe(true);
+      expect(hub.size).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('tells a client to refetch when its Last-Event-ID is beyond anything this log gave', async () => {
     await createSite(t, 'site');
     const newest = await eventsRepository.lastId(t.app.folio.ctx.db);
