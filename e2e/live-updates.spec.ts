@@ -88,3 +88,41 @@ test('an open page editor says at once when someone else saved the page', async 
   await expect(dialog).toContainText('After');
   await api.dispose();
 });
+
+test('a save made while the tab was still connecting its event stream is not missed', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const editor = await createUser(api, 'late-saver', 'Editor');
+  const name = `late-page-${Date.now().toString(36)}`;
+  const folder = `${name}-f`;
+  expect((await api.put(`/cms/rest/folders/by-path/demo/${folder}`, { data: {} })).status()).toBe(201);
+  const url = `/cms/rest/pages/by-path/demo/${folder}/${name}`;
+  expect((await api.put(url, { data: { templateName: 'article', displayName: 'Before' } })).status()).toBe(201);
+
+  // The stream connects only after the page was read and someone else saved it.
+  let connect!: () => void;
+  const saved = new Promise<void>((resolve) => (connect = resolve));
+  const streams: string[] = [];
+  await page.route('**/cms/rest/events**', async (route) => {
+    streams.push(route.request().url());
+    await saved;
+    await route.continue();
+  });
+  await page.goto(`/pages/demo/${folder}/${name}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Before' })).toBeVisible();
+  const basic = `Basic ${Buffer.from(`${editor.username}:${editor.password}`).toString('base64')}`;
+  const res = await api.put(url, {
+    data: { templateName: 'article', displayName: 'After' },
+    headers: { authorization: basic },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  connect();
+
+  await expect(page.getByRole('status').filter({ hasText: `Saved by ${editor.username} at` })).toBeVisible();
+  // It started where the log stood when the session was read.
+  expect(streams[0]).toMatch(/\/cms\/rest\/events\?after=\d+$/);
+  await api.dispose();
+});

@@ -109,7 +109,7 @@ export interface paths {
     };
     /**
      * The signed-in user
-     * @description Who the credentials sent prove to be (HTTP Basic or the session cookie) and their role; for a session also its CSRF token, and the server's limits a client checks before sending (the largest upload).
+     * @description Who the credentials sent prove to be (HTTP Basic or the session cookie) and their role; for a session also its CSRF token, the server's limits a client checks before sending (the largest upload), and `eventsAfter`: where the change log stands, to open the event stream from.
      */
     get: operations['getAuthMe'];
     put?: never;
@@ -1009,7 +1009,10 @@ export interface operations {
   };
   getEvents: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Start after this change id (a first connection has no Last-Event-ID; `eventsAfter` of `GET /cms/rest/auth/me` says where the log stood). The header wins when both are sent. */
+        after?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1111,6 +1114,7 @@ export interface operations {
             limits?: {
               maxUploadBytes: number;
             };
+            eventsAfter?: number;
           };
         };
       };
@@ -1433,6 +1437,7 @@ export interface operations {
             limits?: {
               maxUploadBytes: number;
             };
+            eventsAfter?: number;
           };
         };
       };

@@ -32,6 +32,7 @@ import { OPENAPI_TAGS, openApiDocumentTransform, openApiRouteTransform } from '.
 import { registerFoldersRoutes } from './modules/folders/folders.routes.js';
 import { createFoldersService } from './modules/folders/folders.service.js';
 import { createEventHub, type EventHub } from './modules/events/events.hub.js';
+import { eventsRepository } from './modules/events/events.repository.js';
 import { registerEventsRoutes } from './modules/events/events.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createLeasesService } from './modules/leases/leases.service.js';
@@ -292,7 +293,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerEventsRoutes(app, events);
   registerDocsRoutes(app);
   const leases = createLeasesService(ctx);
-  registerAuthRoutes(app, auth, config, (username) => leases.endAllOf(username));
+  registerAuthRoutes(
+    app,
+    auth,
+    config,
+    (username) => leases.endAllOf(username),
+    () => eventsRepository.lastId(ctx.db),
+  );
   registerUsersRoutes(app, users);
   // ── Resource modules: each registers its routes here (services are built from ctx). ──
   registerLeasesRoutes(app, leases);

@@ -45,6 +45,11 @@ export const Me = z.object({
   csrfToken: z.string().optional(),
   /** The server's limits (sign-in and `/auth/me` answer them). */
   limits: ServerLimits.optional(),
+  /**
+   * Where the change log stood when this was answered: a client that opens the event stream with `?after=` it
+   * misses no change made after what it reads from here on.
+   */
+  eventsAfter: z.number().int().nonnegative().optional(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -88,9 +88,14 @@ export function invalidateForChanges(queryClient: QueryClient, events: readonly 
  * Keeps the tab's event stream open while `enabled` (signed in): EventSource reconnects by itself after a
  * network error, resuming with Last-Event-ID; when the server refuses or the stream closes for good, it opens
  * again after a wait, and refetches everything (events may have been missed). A `reset` event refetches too.
+ * `after`: where the change log stood when the session was read (`eventsAfter`), so the first stream also brings
+ * what changed between the tab's first reads and its connection.
  */
-export function useLiveEvents(enabled: boolean, me?: string): void {
+export function useLiveEvents(enabled: boolean, me?: string, after?: number): void {
   const queryClient = useQueryClient();
+  // Only the first stream starts there: a newer session answer must not reopen it.
+  const startAfter = useRef(after);
+  startAfter.current ??= after;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -106,8 +111,10 @@ export function useLiveEvents(enabled: boolean, me?: string): void {
       pending = [];
       invalidateForChanges(queryClient, batch);
     };
+    const first = startAfter.current;
     const open = (afterGap: boolean) => {
-      source = new EventSource(EVENTS_URL, { withCredentials: true });
+      const url = !afterGap && first !== undefined ? `${EVENTS_URL}?after=${first}` : EVENTS_URL;
+      source = new EventSource(url, { withCredentials: true });
       source.addEventListener('open', () => {
         failures = 0;
         if (afterGap) void queryClient.invalidateQueries();

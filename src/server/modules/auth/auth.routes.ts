@@ -19,6 +19,8 @@ export function registerAuthRoutes(
   auth: AuthService,
   config: Config,
   onSignOut: (username: string) => Promise<unknown>,
+  /** Where the change log stands now (modules/events). */
+  eventsPosition: () => Promise<number>,
 ) {
   app.post(
     '/cms/rest/auth/login',
@@ -54,7 +56,9 @@ export function registerAuthRoutes(
       void reply.setCookie(SESSION_COOKIE, sessionId, { ...cookie, httpOnly: true });
       // Readable by the SPA, no secret: "a session may exist, ask /auth/me" (see SESSION_HINT_COOKIE).
       void reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false });
-      return answerJson<Me>(reply, { value: { ...user, limits: limitsOf(config) } });
+      return answerJson<Me>(reply, {
+        value: { ...user, limits: limitsOf(config), eventsAfter: await eventsPosition() },
+      });
     },
   );
 
@@ -110,15 +114,17 @@ export function registerAuthRoutes(
         summary: 'The signed-in user',
         description:
           'Who the credentials sent prove to be (HTTP Basic or the session cookie) and their role; for a ' +
-          "session also its CSRF token, and the server's limits a client checks before sending (the largest " +
-          'upload).',
+          "session also its CSRF token, the server's limits a client checks before sending (the largest " +
+          'upload), and `eventsAfter`: where the change log stands, to open the event stream from.',
         response: { 200: Me, ...problems() },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
       const session = request.session ? { csrfToken: request.session.csrfToken } : {};
-      return answerJson<Me>(reply, { value: { ...actor, ...session, limits: limitsOf(config) } });
+      return answerJson<Me>(reply, {
+        value: { ...actor, ...session, limits: limitsOf(config), eventsAfter: await eventsPosition() },
+      });
     },
   );
 }

@@ -6,6 +6,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { ADMIN_PASSWORD, basic, createTestApp, problemOf, type TestApp } from '../../test/harness.js';
 import { MAX_LOGIN_FAILURES } from './auth.service.js';
+import { eventsRepository } from '../events/events.repository.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -55,7 +56,12 @@ describe('authentication', () => {
   it('accepts HTTP Basic and rejects a wrong password', async () => {
     const ok = await t.request({ method: 'GET', url: '/cms/rest/auth/me' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ username: 'admin', role: 'Admin', limits: { maxUploadBytes: 256 * 1024 * 1024 } });
+    expect(ok.json()).toEqual({
+      username: 'admin',
+      role: 'Admin',
+      limits: { maxUploadBytes: 256 * 1024 * 1024 },
+      eventsAfter: await eventsRepository.lastId(t.app.folio.ctx.db),
+    });
     const bad = await t.request({
       method: 'GET',
       url: '/cms/rest/auth/me',

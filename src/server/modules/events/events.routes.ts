@@ -23,6 +23,16 @@ export function registerEventsRoutes(app: App, hub: EventHub) {
           'than that, an event `reset` (`data: {"lastId": n}`) says to refetch everything shown. Comment lines ' +
           'keep an idle stream open; a shutdown ends it and clients reconnect.',
         produces: ['text/event-stream'],
+        querystring: z.object({
+          after: z
+            .string()
+            .regex(LAST_EVENT_ID, 'must be a change id')
+            .optional()
+            .describe(
+              'Start after this change id (a first connection has no Last-Event-ID; `eventsAfter` of ' +
+                '`GET /cms/rest/auth/me` says where the log stood). The header wins when both are sent.',
+            ),
+        }),
         response: {
           200: z
             .unknown()
@@ -34,7 +44,9 @@ export function registerEventsRoutes(app: App, hub: EventHub) {
     async (request, reply) => {
       const actor = actorOf(request);
       const header = headerOf(request, 'last-event-id');
-      const lastEventId = header !== undefined && LAST_EVENT_ID.test(header.trim()) ? Number(header) : undefined;
+      const fromHeader = header !== undefined && LAST_EVENT_ID.test(header.trim()) ? Number(header) : undefined;
+      const after = request.query.after;
+      const lastEventId = fromHeader ?? (after !== undefined ? Number(after) : undefined);
       const body = new PassThrough();
       let gone = false;
       const stream = {

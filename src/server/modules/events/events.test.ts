@@ -186,6 +186,39 @@ describe('GET /cms/rest/events', () => {
     again.close();
   });
 
+  it('starts a first stream after `eventsAfter` of /auth/me with ?after=, so nothing read since is missed', async () => {
+    await createSite(t, 'site');
+    const me = await t.request({ method: 'GET', url: '/cms/rest/auth/me' });
+    const { eventsAfter } = me.json() as { eventsAfter: number };
+    expect(eventsAfter).toBe(await eventsRepository.lastId(t.app.folio.ctx.db));
+    // Someone saves between the tab's first reads and its stream's connection.
+    await createFolder(t, 'site/between');
+    const controller = new AbortController();
+    const res = await fetch(`${base}/cms/rest/events?after=${eventsAfter}`, {
+      headers: { authorization: ADMIN },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const s = readSse(res, controller, () => t.app.folio.events.poll());
+    const between = await s.change((e) => e.path === 'site/between');
+    expect(between.id).toBeGreaterThan(eventsAfter);
+    s.close();
+    // A Last-Event-ID (a reconnect) wins over the URL's start.
+    const again = new AbortController();
+    const resumedRes = await fetch(`${base}/cms/rest/events?after=0`, {
+      headers: { authorization: ADMIN, 'last-event-id': String(between.id) },
+      signal: again.signal,
+    });
+    const resumed = readSse(resumedRes, again, () => t.app.folio.events.poll());
+    await createFolder(t, 'site/later');
+    await resumed.change((e) => e.path === 'site/later');
+    const ids = resumed.frames.filter((f) => f.event === 'change').map((f) => Number(f.id));
+    expect(ids.every((id) => id > between.id)).toBe(true);
+    resumed.close();
+    const bad = await t.request({ method: 'GET', url: '/cms/rest/events?after=soon' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('resumes from an id another node sent before this one has read that far: no reset, nothing twice', async () => {
     const s = await openStream();
     await createSite(t, 'site');

@@ -93,7 +93,11 @@ export function RequireSession() {
   const queryClient = useQueryClient();
   const reauth = useMemo<Reauth>(() => ({ reauthenticate: () => waitForSignIn(queryClient) }), [queryClient]);
   // One event stream per signed-in tab: others' changes refresh what this tab shows.
-  useLiveEvents(Boolean(session.data?.user) && !session.data?.stale, session.data?.user?.username);
+  useLiveEvents(
+    Boolean(session.data?.user) && !session.data?.stale,
+    session.data?.user?.username,
+    session.data?.user?.eventsAfter,
+  );
   const search = useSearchLauncher(useCallback((hit: SearchHit) => void navigate(searchHitHref(hit)), [navigate]));
 
   if (session.data?.user) {
