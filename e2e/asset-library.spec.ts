@@ -217,7 +217,7 @@ test('an editor finds an image without alt text, writes it and publishes the ima
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(details.getByText('No changes')).toBeVisible();
   await details.getByRole('button', { name: 'Publish' }).click();
-  await expect(details.getByText('Public', { exact: true })).toBeVisible();
+  await expect(details.getByRole('region', { name: 'Workflow' }).getByText('Public', { exact: true })).toBeVisible();
 
   const { body } = await assetJson('Assets/e2e-alt/mountain.png');
   expect(body.fields.alttext).toBe('A green mountain under a clear sky');
