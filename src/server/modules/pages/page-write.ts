@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { ItemName } from '../../../shared/api/common.js';
 import type { Page, PagePutBody } from '../../../shared/api/pages.js';
 import { DEFAULT_WORKFLOW } from '../../../shared/api/workflow.js';
 import { isPostgres } from '../../db/dialect.js';
@@ -7,19 +6,14 @@ import { allOf } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { deletion, recordChanges } from '../../lib/change-log.js';
 import { isoTime, type Actor, type ActorClaim, type AppContext, type WriteScope } from '../../lib/context.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import {
-  assertIfMatch,
-  assertPreconditions,
-  headerNamesEtag,
-  lostCreateRace,
-  type Preconditions,
-} from '../../lib/etag.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertIfMatch, assertPreconditions, headerNamesEtag, type Preconditions } from '../../lib/etag.js';
 import { templateRegionsOf } from '../templates/templates.presenter.js';
 import { templatesRepository, type TemplateRow } from '../templates/templates.repository.js';
 import { requireAccess } from '../tree/access.js';
 import type { NodeRow } from '../tree/tree.repository.js';
 import { applyBody } from './page-body.js';
+import { createPage } from './page-create.js';
 import {
   docBodyJson,
   docOf,
@@ -35,7 +29,6 @@ import {
   type PageRepresentation,
 } from './page-docs.js';
 import { isPagePath, locatePage, type PageLocation } from './page-location.js';
-import { insertPageRecord } from './page-records.js';
 import { presentPage, rowMembersOf, workflowOf } from './pages.presenter.js';
 import { deleteUnreferencedBlobs, trashItem } from '../trash/trash-records.js';
 import { nextSeq } from '../../lib/remembered.js';
@@ -97,33 +90,6 @@ export function createPageWrites(
     segments: readonly string[],
   ) => Promise<{ loc: PageLocation; node: NodeRow; chain: NodeRow[] }>,
 ) {
-  /** Creates the page at `loc`: its id and fresh row. */
-  async function create(trx: Kysely<DB>, actor: Actor, loc: PageLocation, body: PagePutBody, pre: Preconditions) {
-    assertPreconditions(pre, null);
-    if (body.id !== undefined) throw conflict('ID_MISMATCH', 'A new page gets its id from the service: leave id out.');
-    const name = ItemName.safeParse(loc.name);
-    if (!name.success) {
-      throw badRequest(
-        `"${loc.name}" is not a valid page name.`,
-        [{ path: 'params.*', message: name.error.issues[0]?.message ?? 'is invalid' }],
-        'INVALID_PARAMETER',
-      );
-    }
-    const id = await insertPageRecord(trx, {
-      parentId: loc.parentChain[loc.parentChain.length - 1]!.id,
-      name: loc.name,
-      templateName: body.templateName,
-      actor,
-      now: ctx.now(),
-      displayName: body.displayName,
-    }).catch((err: unknown) => {
-      // A concurrent PUT created something of this name since locatePage looked.
-      if (err instanceof AppError && err.code === 'NAME_TAKEN') throw lostCreateRace(pre, `"${loc.name}"`, err);
-      throw err;
-    });
-    return { id, row: (await repo.findPageDoc(trx, id))! };
-  }
-
   /**
    * Pages this process last read or wrote by path (REMEMBERED_PAGES): their next fields-only PUT is one statement.
    * The write of a page with a trusted doc, fields only (no body, same template), takes one read and one write
@@ -282,7 +248,7 @@ export function createPageWrites(
         let before: Awaited<ReturnType<typeof pageBefore>> | undefined;
         const created = !loc.occupant;
         if (!loc.occupant) {
-          ({ id, row } = await create(trx, actor, loc, body, pre));
+          ({ id, row } = await createPage(ctx, trx, actor, loc, body, pre));
         } else {
           id = loc.occupant.id;
           const locked = await repo.findPageDoc(trx, id, { lock: true });

@@ -1,41 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AssetMetadata, AssetPutBody } from '../../../../shared/api/assets';
-import { roleAtLeast, type Me } from '../../../../shared/api/auth';
+import type { Me } from '../../../../shared/api/auth';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
 import { splitPath } from '../../../../shared/api/paths';
 import type { TransitionName, WorkflowState } from '../../../../shared/api/workflow';
 import { assetTypeDef, BINARY_ASSET_TYPE_BY_UPLOAD } from '../../../../shared/registry';
-import { Button } from '../../../components/ui/button';
-import { InlineAlert } from '../../../components/ui/inline-alert';
 import { toast } from '../../../components/ui/toast';
-import { FieldsForm, useFieldsForm, type FieldValues } from '../../../kit/fields-form';
+import { useFieldsForm, type FieldValues } from '../../../kit/fields-form';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
 import { diffFields, sameValue, type ConflictRow } from '../../../kit/saving/conflict-diff';
 import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
-import { isConflict, SAVE_SHORTCUT, useSaveRunner, useSaveShortcut } from '../../../kit/saving/save-runner';
+import { isConflict, useSaveRunner, useSaveShortcut } from '../../../kit/saving/save-runner';
 import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
 import { useDraft } from '../../../kit/saving/use-draft';
-import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
 import { TRANSITION_DONE } from '../../../kit/workflow/transitions';
-import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import type { ScheduleChange } from '../../../kit/workflow/schedule';
-import { ScheduleControl } from '../../../kit/workflow/schedule-control';
-import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
 import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { useApi } from '../../../lib/api';
 import { assetFactsOf } from '../../../lib/assets';
-import { errorMessage, errorTitle } from '../../../lib/errors';
+import { errorMessage } from '../../../lib/errors';
 import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
-import { useAssetTransitions } from '../api/get-asset-transitions';
 import { useAssetUsage } from '../api/get-asset-usage';
 import { AssetActions } from './asset-actions';
+import { AssetFields } from './asset-fields';
 import { AssetHistory } from './asset-history';
 import { DrawerHeading } from './drawer-heading';
 import { AssetPreview } from './asset-preview';
 import { AssetUsageList } from './asset-usage-list';
+import { AssetWorkflow } from './asset-workflow';
 import { typeLabelOf } from './asset-facts';
 
 /** A save waiting to be sent: the fields changed, and a workflow state to reach. */
@@ -112,7 +107,6 @@ export function AssetEditor({
     changesNothing: (found) =>
       Object.entries(found.data).every(([key, value]) => sameValue(value, current.data.fields[key])),
   });
-  const transitions = useAssetTransitions(path, { enabled: canWrite });
   const usage = useAssetUsage(path);
   const itemLabel = `the asset “${meta.name}”`;
   const hasAltText = defs.some((d) => d.key === 'alttext');
@@ -121,7 +115,6 @@ export function AssetEditor({
   useEffect(() => {
     if (altTextReview && canWrite) form.form.setFocus('alttext', { shouldSelect: true });
   }, [altTextReview, canWrite, form.form]);
-  const formId = useId();
 
   // A newer version arrived (a replaced file, a refetch): the form follows it unless the user is editing.
   useEffect(() => {
@@ -226,9 +219,7 @@ export function AssetEditor({
     return commit({ fields: form.changes() }, base.etag, 'save');
   };
 
-  const takeTransition = async (name: TransitionName, comment?: string) => {
-    const to = transitions.data?.transitions.find((t) => t.name === name)?.to;
-    if (!to) return;
+  const takeTransition = async (name: TransitionName, to: WorkflowState, comment?: string) => {
     // Unsaved edits go with the transition, in the same request.
     if (form.isDirty && !(await form.validate())) return;
     await commit({ fields: form.isDirty ? form.changes() : {}, state: to, comment }, base.etag, name);
@@ -255,70 +246,29 @@ export function AssetEditor({
       <div className="drawer__body">
         <PresenceBar lease={lease} what="asset" />
         <AssetPreview asset={meta} />
-        <section className="asset-section" aria-labelledby={`${formId}-fields`}>
-          <h3 id={`${formId}-fields`} className="asset-section__title">
-            {def?.binary ? 'Details' : 'Content'}
-          </h3>
-          <form
-            className="asset-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            {altTextReview && (
-              <InlineAlert tone="info" title="The file was replaced">
-                The alt text was written for the old image. Check that it still describes this one.
-              </InlineAlert>
-            )}
-            <FieldsForm
-              controller={form}
-              isReadOnly={!canWrite}
-              // Every edit is kept in this browser as it is made; all undone, their draft goes too.
-              onValuesChange={(changes) => draft.write(Object.keys(changes).length > 0 ? changes : null, base.etag)}
-            />
-            {error !== null && <InlineAlert title={errorTitle(error)}>{errorMessage(error)}</InlineAlert>}
-            {canWrite && (
-              <div className="asset-form__actions">
-                <Button type="submit" variant="primary" isDisabled={!form.isDirty} isPending={saving === 'save'}>
-                  Save
-                </Button>
-                <Button
-                  variant="quiet"
-                  isDisabled={!form.isDirty || saving !== null}
-                  onPress={() => form.reset(base.data.fields)}
-                >
-                  Discard changes
-                </Button>
-                <span className="asset-form__hint">
-                  {form.isDirty ? `Unsaved changes · ${SAVE_SHORTCUT} saves` : 'No changes'}
-                </span>
-              </div>
-            )}
-          </form>
-        </section>
-        <section className="asset-section" aria-label="Workflow">
-          <WorkflowStatus workflow={meta.workflow} currentUser={user.username} />
-          <RejectionNotice rejection={meta.workflow.rejection} />
-          {canWrite && transitions.data && (
-            <TransitionButtons
-              transitions={transitions.data.transitions}
-              onTransition={(name, comment) => void takeTransition(name, comment)}
-              pending={saving && saving !== 'save' && saving !== 'schedule' ? saving : null}
-              isDisabled={saving === 'save' || saving === 'schedule'}
-              wording={{ publish: true }}
-              label={`Workflow of ${meta.name}`}
-            />
-          )}
-          <ScheduleControl
-            workflow={meta.workflow}
-            canSchedule={canWrite && roleAtLeast(user.role, 'Editor')}
-            isDisabled={saving !== null}
-            itemLabel={itemLabel}
-            note={form.isDirty ? 'Your unsaved changes are saved with it.' : undefined}
-            onSave={saveSchedule}
-          />
-        </section>
+        <AssetFields
+          title={def?.binary ? 'Details' : 'Content'}
+          form={form}
+          canWrite={canWrite}
+          saving={saving}
+          error={error}
+          altTextReview={altTextReview}
+          // Every edit is kept in this browser as it is made; all undone, their draft goes too.
+          onValuesChange={(changes) => draft.write(Object.keys(changes).length > 0 ? changes : null, base.etag)}
+          onSave={() => void save()}
+          onDiscard={() => form.reset(base.data.fields)}
+        />
+        <AssetWorkflow
+          path={path}
+          asset={meta}
+          user={user}
+          canWrite={canWrite}
+          saving={saving}
+          isDirty={form.isDirty}
+          itemLabel={itemLabel}
+          onTransition={(name, to, comment) => void takeTransition(name, to, comment)}
+          onSaveSchedule={saveSchedule}
+        />
         <AssetActions
           asset={meta}
           etag={base.etag}

@@ -3,41 +3,36 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { WithEtag } from '../../../../shared/api/client';
 import type { Page, RegionInput } from '../../../../shared/api/pages';
 import { splitPath } from '../../../../shared/api/paths';
-import { Button } from '../../../components/ui/button';
 import { HtmlPreview } from '../../../components/ui/html-preview';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
-import { LiveDiffers } from '../../../kit/history/history-panel';
 import type { ComparePair } from '../../../kit/history/use-revisions';
 import { ConflictDialog } from '../../../kit/saving/conflict-dialog';
 import { DraftRestoreDialog } from '../../../kit/saving/draft-restore-dialog';
-import { SAVE_SHORTCUT, useSaveShortcut } from '../../../kit/saving/save-runner';
+import { useSaveShortcut } from '../../../kit/saving/save-runner';
 import { UnsavedChangesGuard } from '../../../kit/saving/unsaved-changes-guard';
-import { TransitionButtons } from '../../../kit/workflow/transition-buttons';
 import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
 import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
-import { ScheduleControl } from '../../../kit/workflow/schedule-control';
-import { WorkflowStatus } from '../../../kit/workflow/workflow-status';
 import { errorMessage, errorTitle } from '../../../lib/errors';
-import { pagesKeys } from '../../../lib/query-keys';
+import { pagesKeys, type VersionRef } from '../../../lib/query-keys';
 import { countChanges, locateWidget, type PageProps } from '../lib/editor-doc';
 import { pageConflictRows } from '../lib/page-conflict';
 import type { SaveProblem } from '../lib/save-problems';
 import { PAGE_PREVIEW_CSS, pagePreviewHtml } from '../lib/page-preview';
 import { ApproveAssetsDialog } from './approve-assets-dialog';
-import { DiscardChangesButton } from './discard-changes';
 import { SavedElsewhereBanner, useSavedElsewhere } from './saved-elsewhere';
-import { PageHistory, usePageLive } from './page-history';
+import { PageEditorHeader } from './page-editor-header';
+import { PageHistory } from './page-history';
 import { PageOutline } from './page-outline';
 import { PropertiesPanel } from './properties-panel';
 import { RegionsView } from './regions-view';
 import { SaveProblemsAlert } from './save-problems-alert';
 import { ShareDialog } from './share-dialog';
 import { usePageEditor } from './use-page-editor';
-import { UNDO_KEYS, usePageHistory } from './use-page-history';
+import { usePageHistory } from './use-page-history';
 import { usePageWorkflow } from './use-page-workflow';
 import { useWidgetActions } from './use-widget-actions';
 import { useWidgetFocus } from './use-widget-focus';
@@ -104,7 +99,6 @@ export function PageEditor({
   );
   const [tab, setTab] = useState<'content' | 'properties' | 'history'>('content');
   const [historyRequest, setHistoryRequest] = useState<ComparePair | null>(null);
-  const live = usePageLive(path);
   const [view, setView] = useState<View>('edit');
   const [palette, setPalette] = useState<string | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
@@ -184,6 +178,11 @@ export function PageEditor({
   );
 
   const clearHistoryRequest = useCallback(() => setHistoryRequest(null), []);
+  const compareLive = (latest: VersionRef) => {
+    setTab('history');
+    setView((v) => (v === 'preview' ? 'edit' : v));
+    setHistoryRequest({ before: 'live', after: latest });
+  };
   const conflictRows = editor.conflict?.theirs ? pageConflictRows(page, editor.conflict.theirs.data, doc) : [];
   const regionNames = useMemo(() => page.body.filter((r) => r.editable).map((r) => r.name), [page]);
   const preview = view !== 'edit' && (
@@ -226,99 +225,22 @@ export function PageEditor({
 
   return (
     <div className="page-editor">
-      <header className="page-editor__header">
-        {breadcrumbs && <div className="page-editor__crumbs">{breadcrumbs}</div>}
-        <div className="page-editor__heading">
-          <h1 tabIndex={-1} data-screen-heading="" className="page-editor__title">
-            {title}
-          </h1>
-          <p className="page-editor__meta">
-            Page <code>{path}</code> · template <code>{page.templateName}</code>
-          </p>
-          <div className="page-editor__status">
-            <WorkflowStatus workflow={page.workflow} currentUser={user} />
-            {live.differs && live.latest !== null && (
-              <LiveDiffers
-                onCompare={() => {
-                  setTab('history');
-                  setView((v) => (v === 'preview' ? 'edit' : v));
-                  setHistoryRequest({ before: 'live', after: live.latest! });
-                }}
-              />
-            )}
-            <span className="page-editor__save-state" role="status">
-              {editor.saving
-                ? 'Saving…'
-                : editor.dirty
-                  ? `${editor.changeCount} unsaved ${editor.changeCount === 1 ? 'change' : 'changes'} · kept in this browser`
-                  : 'All changes saved'}
-            </span>
-          </div>
-          <ScheduleControl
-            workflow={page.workflow}
-            canSchedule={canSchedule && !isReadOnly}
-            isDisabled={editor.saving || Boolean(pendingTransition)}
-            itemLabel={itemLabel}
-            note={
-              editor.dirty
-                ? `Your ${editor.changeCount === 1 ? 'unsaved change is' : `${editor.changeCount} unsaved changes are`} saved with it.`
-                : undefined
-            }
-            onSave={async (schedule) => {
-              let refused: unknown = null;
-              const saved = await editor.save({ workflow: schedule }, 'Schedule saved', (e) => (refused = e));
-              if (refused) throw refused;
-              return saved;
-            }}
-          />
-        </div>
-        <div className="page-editor__actions">
-          {!isReadOnly && (
-            <>
-              <Button
-                variant="quiet"
-                size="sm"
-                onPress={history.undo}
-                isDisabled={!history.lastStep}
-                aria-keyshortcuts={UNDO_KEYS}
-                aria-label={history.lastStep ? `Undo: ${history.lastStep.label}` : 'Undo'}
-              >
-                <span title={history.lastStep ? `Undo: ${history.lastStep.label}` : 'Nothing to undo'}>Undo</span>
-              </Button>
-              <DiscardChangesButton
-                changeCount={editor.changeCount}
-                itemLabel={itemLabel}
-                isDisabled={!editor.dirty || editor.saving}
-                onDiscard={editor.discardChanges}
-              />
-              <Button
-                variant="primary"
-                onPress={() => void editor.save()}
-                isPending={editor.saving && !pendingTransition}
-                isDisabled={!editor.dirty || Boolean(pendingTransition)}
-                aria-keyshortcuts={SAVE_SHORTCUT === '⌘S' ? 'Meta+S' : 'Control+S'}
-              >
-                Save <kbd className="page-editor__kbd">{SAVE_SHORTCUT}</kbd>
-              </Button>
-            </>
-          )}
-          {transitions.data && transitions.data.transitions.length > 0 && (
-            <div className="page-editor__workflow">
-              <span className="page-editor__workflow-label" aria-hidden="true">
-                Workflow
-              </span>
-              <TransitionButtons
-                transitions={transitions.data.transitions}
-                onTransition={(name, comment) => void onTransition(name, comment)}
-                pending={pendingTransition}
-                isDisabled={editor.saving}
-                label="Workflow"
-                emphasiseFirst={false}
-              />
-            </div>
-          )}
-        </div>
-      </header>
+      <PageEditorHeader
+        path={path}
+        page={page}
+        title={title}
+        user={user}
+        itemLabel={itemLabel}
+        breadcrumbs={breadcrumbs}
+        isReadOnly={isReadOnly}
+        canSchedule={canSchedule}
+        editor={editor}
+        history={history}
+        transitions={transitions}
+        pendingTransition={pendingTransition}
+        onTransition={onTransition}
+        onCompareLive={compareLive}
+      />
       {elsewhere.event && !editor.conflict && (
         <SavedElsewhereBanner
           event={elsewhere.event}
