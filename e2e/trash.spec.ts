@@ -37,6 +37,13 @@ test('a deleted asset is restored from the Trash screen', async ({ page, playwri
   });
   expect(put.status()).toBe(201);
   expect((await api.delete(`/cms/rest/assets/by-path/${path}`)).status()).toBe(200);
+  // A page with a title: the screen shows it by that, its name beside it.
+  const pageName = `titled-${Date.now().toString(36)}`;
+  const putPage = await api.put(`/cms/rest/pages/by-path/demo/${pageName}`, {
+    data: { templateName: 'article', displayName: 'Titled and binned' },
+  });
+  expect(putPage.status()).toBe(201);
+  expect((await api.delete(`/cms/rest/pages/by-path/demo/${pageName}`)).status()).toBe(200);
 
   await page.goto('/sites');
   await page.getByRole('link', { name: 'Trash' }).click();
@@ -44,6 +51,10 @@ test('a deleted asset is restored from the Trash screen', async ({ page, playwri
   const row = page.getByRole('table', { name: 'Deleted items' }).getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Assets/trash-e2e');
   await expect(row).toContainText('admin');
+  await expect(row).toContainText('Deleted for good in 30 days');
+  const pageRow = page.getByRole('table', { name: 'Deleted items' }).getByRole('row', { name: new RegExp(pageName) });
+  await expect(pageRow.getByRole('cell').first()).toHaveText(`Page Titled and binned${pageName}`);
+  await expect(pageRow.getByRole('cell').first().locator('strong')).toHaveText('Titled and binned');
   await row.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(notifications(page)).toContainText(`Restored “${name}”`);
   await expect(row).toHaveCount(0);
@@ -51,5 +62,12 @@ test('a deleted asset is restored from the Trash screen', async ({ page, playwri
   expect(
     (await api.delete(`/cms/rest/folders/by-path/Assets/trash-e2e?includeSubFolders=true&purge=true`)).status(),
   ).toBe(200);
+  await pageRow.getByRole('button', { name: 'Delete permanently' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete “Titled and binned” permanently?' })
+    .getByRole('button', { name: 'Delete permanently' })
+    .click();
+  await expect(notifications(page)).toContainText('Deleted “Titled and binned” permanently');
+  await expect(pageRow).toHaveCount(0);
   await api.dispose();
 });

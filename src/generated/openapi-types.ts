@@ -8640,6 +8640,7 @@ export interface operations {
               id: string;
               kind: string;
               name: string;
+              title: string;
               path: string;
               from: string;
               deletedBy: string;

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChildSummary } from '../../shared/api/folders.js';
 import { Page } from '../../shared/api/pages.js';
 import { createTestApp, problemOf, type TestApp } from '../test/harness.js';
-import { SCHEDULER_ACTOR } from './scheduler.js';
+import { TrashedMessage } from '../../shared/api/trash.js';
+import { SCHEDULE_BATCH, SCHEDULER_ACTOR } from './scheduler.js';
 
 /**
  * Scheduled publishing over the real server (SQLite; PostgreSQL with TEST_DATABASE_URL): `workflow.publishAt` and
@@ -155,6 +156,41 @@ describe('scheduled publishing: the scheduler', { timeout: 90_000 }, () => {
     const asset = (await t.request({ method: 'GET', url })).json();
     expect(asset.workflow.state).toBe('Public');
     expect(asset.workflow.publishAt).toBeUndefined();
+  });
+
+  it('leaves items in the trash out of its batches, and acts on a restored one', async () => {
+    const t = await start();
+    const trashIdOf = async (url: string) => {
+      const res = await t.request({ method: 'DELETE', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return TrashedMessage.parse(res.json()).trashId!;
+    };
+    // More trashed items due than a batch holds, all due before the live one: in a folder (deep in the trash)
+    // and one deleted on its own (right below the trash root).
+    const box = await t.request({ method: 'PUT', url: '/cms/rest/folders/by-path/demo/box', payload: {} });
+    expect(box.statusCode, box.body).toBe(201);
+    for (let i = 0; i < SCHEDULE_BATCH; i++) {
+      const res = await put(t, `box/p${i}`, { workflow: { publishAt: ago(t, 60_000 - i) } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const binnedAt = ago(t, 50_000);
+    expect((await put(t, 'binned', { workflow: { publishAt: binnedAt } })).statusCode).toBe(201);
+    expect((await put(t, 'live', { workflow: { publishAt: ago(t, 1000) } })).statusCode).toBe(201);
+    await trashIdOf('/cms/rest/folders/by-path/demo/box?includeSubFolders=true');
+    const binned = await trashIdOf(`${PAGES}/binned`);
+
+    expect(await t.app.folio.scheduler.runNow()).toBe(1);
+    expect((await read(t, 'live')).page.workflow.state).toBe('Public');
+    expect(await t.app.folio.scheduler.runNow()).toBe(0);
+
+    // Restored, it keeps its time and is published at the next run.
+    const restored = await t.request({ method: 'POST', url: '/cms/rest/trash/restore', payload: { id: binned } });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await read(t, 'binned')).page.workflow).toMatchObject({ state: 'Draft', publishAt: binnedAt });
+    expect(await t.app.folio.scheduler.runNow()).toBe(1);
+    const after = (await read(t, 'binned')).page.workflow;
+    expect(after.state).toBe('Public');
+    expect(after.publishAt).toBeUndefined();
   });
 
   it('acts on its own timer', async () => {

@@ -35,6 +35,11 @@ export const TrashEntry = z.object({
   kind: z.string(),
   /** Its name. */
   name: z.string(),
+  /**
+   * The title people know it by: a page's display name, an asset's display title, a site's, section's, folder's
+   * or link's title; its name when it has none.
+   */
+  title: z.string(),
   /** Where it was: its path then (segments joined by `/`), and the container's path (`''` for a site). */
   path: z.string(),
   from: z.string(),

@@ -1,6 +1,8 @@
 import type { TrashEntry, TrashList, TrashedMessage } from '../../../shared/api/trash.js';
+import type { NodeKind } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import type { TrashRow } from './trash.repository.js';
+import { assetTitleOf, titleOf } from '../folders/folders.presenter.js';
+import type { TrashListRow } from './trash.repository.js';
 
 /** The answer of a DELETE: `trashId` when the item went to the trash. */
 export function trashedMessage(trashId: string | null): TrashedMessage {
@@ -9,13 +11,14 @@ export function trashedMessage(trashId: string | null): TrashedMessage {
 
 const DAY_MS = 86_400_000;
 
-/** An entry as the list shows it; it is purged `days` after its delete. */
-export function presentEntry(r: TrashRow, days: number): TrashEntry {
+/** An entry as the list shows it, titled as people know it; it is purged `days` after its delete. */
+export function presentEntry(r: TrashListRow, days: number): TrashEntry {
   const segments = r.path.split('/');
   return {
     id: String(r.id),
     kind: r.kind,
     name: r.name,
+    title: (r.kind === 'asset' ? assetTitleOf(r.fields) : titleOf({ ...r, kind: r.kind as NodeKind })) ?? r.name,
     path: r.path,
     from: segments.slice(0, -1).join('/'),
     deletedBy: r.deleted_by,

@@ -5,6 +5,13 @@ import type { DB, TrashTable } from '../../db/schema.js';
 /** A trash entry (its id as a number) with the access level set on its item's own node. */
 export type TrashRow = Omit<Selectable<TrashTable>, 'id'> & { id: number; access_level: string | null };
 
+/** An entry as the list reads it: with what its title comes from (the node's, its page's or asset's row). */
+export type TrashListRow = TrashRow & {
+  display_title: string | null;
+  display_name: string | null;
+  fields: string | null;
+};
+
 const subtree = (db: Kysely<DB>, id: string) =>
   db.withRecursive('sub(id)', (qb) =>
     qb
@@ -14,7 +21,10 @@ const subtree = (db: Kysely<DB>, id: string) =>
       .unionAll((q) => q.selectFrom('nodes').innerJoin('sub', 'sub.id', 'nodes.parent_id').select('nodes.id')),
   );
 
-const normalise = (r: Omit<TrashRow, 'id'> & { id: number | string }): TrashRow => ({ ...r, id: Number(r.id) });
+const normalise = <R extends { id: number | string }>(r: R): Omit<R, 'id'> & { id: number } => ({
+  ...r,
+  id: Number(r.id),
+});
 
 /** The trash table, and the moves and deletes of the nodes it holds. */
 export const trashRepository = {
@@ -45,12 +55,14 @@ export const trashRepository = {
   },
 
   /** Entries newest first, those with an id below `before` when given, at most `limit`. */
-  async list(db: Kysely<DB>, before: number | null, limit: number): Promise<TrashRow[]> {
+  async list(db: Kysely<DB>, before: number | null, limit: number): Promise<TrashListRow[]> {
     let q = db
       .selectFrom('trash as t')
       .innerJoin('nodes as n', 'n.id', 't.node_id')
+      .leftJoin('pages as p', 'p.node_id', 't.node_id')
+      .leftJoin('assets as a', 'a.node_id', 't.node_id')
       .selectAll('t')
-      .select('n.access_level');
+      .select(['n.access_level', 'n.display_title', 'p.display_name', 'a.fields']);
     if (before !== null) q = q.where('t.id', '<', before);
     return (await q.orderBy('t.id', 'desc').limit(limit).execute()).map(normalise);
   },

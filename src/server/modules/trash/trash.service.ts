@@ -18,7 +18,7 @@ import { itemPathSegments } from '../tree/paths.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
 import { deleteUnreferencedBlobs, purgeNode } from './trash-records.js';
 import { entryOfCursor, presentEntry, presentTrashList } from './trash.presenter.js';
-import { trashRepository as repo, type TrashRow } from './trash.repository.js';
+import { trashRepository as repo, type TrashListRow, type TrashRow } from './trash.repository.js';
 
 /** The container an entry was in, where it still has a path: its segments and chain (none for a site). */
 interface Place {
@@ -73,7 +73,7 @@ export function createTrashService(ctx: AppContext) {
       if (actor.role === 'Viewer') throw forbidden('Viewers delete nothing, so they have no trash to see.');
       const limit = query.limit ?? TRASH_DEFAULT_LIMIT;
       let before = query.cursor === undefined ? null : entryOfCursor(query.cursor);
-      const out: TrashRow[] = [];
+      const out: TrashListRow[] = [];
       for (;;) {
         const round = actor.role === 'Admin' ? limit + 1 : LIST_ROUND;
         const rows = await repo.list(ctx.db, before, round);

@@ -143,6 +143,69 @@ describe('the trash', () => {
     expect(problemOf(again).code).toBe('TRASH_ENTRY_NOT_FOUND');
   });
 
+  it('titles each entry as people know it (its name when it has no title), and says when it is purged', async () => {
+    const page = (path: string, displayName?: string) =>
+      ok(
+        t.request({
+          method: 'PUT',
+          url: pageUrl(path),
+          payload: { templateName: 'article', ...(displayName === undefined ? {} : { displayName }) },
+        }),
+      );
+    await page('demo/articles/notes', 'Binned notes');
+    await page('demo/articles/untitled');
+    await upload(t, 'Assets/bin/logo.png', await image('png', 20, 20));
+    await ok(
+      t.request({ method: 'PUT', url: assetUrl('Assets/bin/logo.png'), payload: { fields: { displaytitle: 'Logo' } } }),
+    );
+    await ok(
+      t.request({
+        method: 'PUT',
+        url: assetUrl('Assets/bin/note'),
+        payload: { type: 'cmsRichTextAsset', fields: { text: '<p>A note</p>' } },
+      }),
+    );
+    await ok(putFolder(t, 'demo/desk', { sectionInfo: { displayTitle: 'News desk' } }), 201);
+    await ok(putFolder(t, 'demo/box', {}), 201);
+    const deleted = [
+      pageUrl('demo/articles/notes'),
+      pageUrl('demo/articles/untitled'),
+      assetUrl('Assets/bin/logo.png'),
+      assetUrl('Assets/bin/note'),
+      folderUrl('demo/desk'),
+      folderUrl('demo/box'),
+    ];
+    for (const url of deleted) await del(url);
+
+    const listed = (await trash()).items.reverse();
+    expect(listed.map((e) => [e.kind, e.path, e.title])).toEqual([
+      ['page', 'demo/articles/notes', 'Binned notes'],
+      ['page', 'demo/articles/untitled', 'untitled'],
+      ['asset', 'Assets/bin/logo.png', 'Logo'],
+      ['asset', 'Assets/bin/note', 'note'],
+      ['section', 'demo/desk', 'News desk'],
+      ['folder', 'demo/box', 'box'],
+    ]);
+
+    // CMS_TRASH_DAYS sets when: `purgeAt` is that many days after `deletedAt`.
+    const twelve = await createTestApp({ CMS_SEED: 'true', CMS_TRASH_DAYS: '12' });
+    try {
+      const put = await twelve.request({
+        method: 'PUT',
+        url: pageUrl('demo/soon-gone'),
+        payload: { templateName: 'article' },
+      });
+      expect(put.statusCode, put.body).toBe(201);
+      expect((await twelve.request({ method: 'DELETE', url: pageUrl('demo/soon-gone') })).statusCode).toBe(200);
+      const res = await twelve.request({ method: 'GET', url: '/cms/rest/trash' });
+      const [entry] = TrashList.strict().parse(res.json()).items;
+      expect(entry).toMatchObject({ name: 'soon-gone', title: 'soon-gone' });
+      expect(Date.parse(entry!.purgeAt) - Date.parse(entry!.deletedAt)).toBe(12 * DAY_MS);
+    } finally {
+      await twelve.close();
+    }
+  });
+
   it('lists newest first, a page at a time', async () => {
     const ids: string[] = [];
     for (const name of ['one', 'two', 'three']) {

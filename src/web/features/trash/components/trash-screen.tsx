@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/errors';
 import { useTrashActions, useTrashList } from '../api/trash';
+import { purgeTimeText } from '../lib/purge-time';
 
 const KIND: Record<string, string> = {
   page: 'Page',
@@ -23,7 +24,8 @@ const KIND: Record<string, string> = {
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
- * The trash: what was deleted (what, where from, who, when), newest first. Restore puts an item back where it
+ * The trash: what was deleted (its title, its name when that differs; where from, who, when, and how long until it
+ * is deleted for good), newest first. Restore puts an item back where it
  * was; Restore to… into another folder; admins may delete an item for good, after a confirmation.
  */
 export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
@@ -33,15 +35,16 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
   const [to, setTo] = useState('');
   const [purging, setPurging] = useState<TrashEntry | null>(null);
   const entries = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const now = Date.now();
 
   const restoreEntry = (entry: TrashEntry, target?: string) =>
     restore.mutate(target === undefined ? { id: entry.id } : { id: entry.id, to: target }, {
       onSuccess: (r) => {
         setRestoringTo(null);
-        toast.success(`Restored “${entry.name}”`, `It is at ${r.path} again.`);
+        toast.success(`Restored “${entry.title}”`, `It is at ${r.path} again.`);
       },
       onError: (error) => {
-        if (target === undefined) toast.error(`Could not restore “${entry.name}”`, errorMessage(error));
+        if (target === undefined) toast.error(`Could not restore “${entry.title}”`, errorMessage(error));
       },
     });
 
@@ -77,7 +80,13 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td>
-                    {KIND[e.kind] ?? e.kind} <strong>{e.name}</strong>
+                    {KIND[e.kind] ?? e.kind} <strong>{e.title}</strong>
+                    {e.title !== e.name && (
+                      <>
+                        <br />
+                        <span className="table__muted">{e.name}</span>
+                      </>
+                    )}
                   </td>
                   <td>
                     <code>{e.from || '(top)'}</code>
@@ -85,6 +94,10 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
                   <td>{e.deletedBy}</td>
                   <td>
                     <time dateTime={e.deletedAt}>{when(e.deletedAt)}</time>
+                    <br />
+                    <time className="table__muted" dateTime={e.purgeAt} title={when(e.purgeAt)}>
+                      {purgeTimeText(e.purgeAt, now)}
+                    </time>
                   </td>
                   <td>
                     <Button size="sm" onPress={() => restoreEntry(e)} isDisabled={restore.isPending}>
@@ -124,7 +137,7 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
         <FormDialog
           isOpen
           onOpenChange={(open) => !open && setRestoringTo(null)}
-          title={`Restore “${restoringTo.name}” to…`}
+          title={`Restore “${restoringTo.title}” to…`}
           description="The folder, section or site it goes into (an asset: a folder of the asset library)."
           submitLabel="Restore"
           isPending={restore.isPending}
@@ -139,7 +152,7 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
         <ConfirmDialog
           isOpen
           onOpenChange={(open) => !open && setPurging(null)}
-          title={`Delete “${purging.name}” permanently?`}
+          title={`Delete “${purging.title}” permanently?`}
           confirmLabel="Delete permanently"
           isPending={purge.isPending}
           error={purge.error ?? undefined}
@@ -147,7 +160,7 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
             purge.mutate(purging.id, {
               onSuccess: () => {
                 setPurging(null);
-                toast.success(`Deleted “${purging.name}” permanently`);
+                toast.success(`Deleted “${purging.title}” permanently`);
               },
             })
           }
