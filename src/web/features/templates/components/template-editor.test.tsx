@@ -143,6 +143,8 @@ describe('TemplateEditor', () => {
           ],
           pageCount: 1,
           sections: [],
+          trashed: [{ kind: 'page', title: 'Old news', trashId: '7', deletedFrom: 'demo/news' }],
+          trashedCount: 1,
         });
       },
     });
@@ -152,5 +154,10 @@ describe('TemplateEditor', () => {
     const alert = await screen.findByText('Pages hold content there');
     const link = await within(alert.closest('[role="alert"]') as HTMLElement).findByRole('link', { name: 'Welcome' });
     expect(link.getAttribute('href')).toBe('/pages/demo/welcome');
+    // What is in the trash is listed apart, with the way to the Trash.
+    const inTrash = within(alert.closest('[role="alert"]') as HTMLElement).getByRole('list', { name: 'In the trash' });
+    expect(inTrash.textContent).toBe('Old news deleted from demo/news');
+    const trash = within(alert.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Trash' });
+    expect(trash.getAttribute('href')).toBe('/trash');
   });
 });
