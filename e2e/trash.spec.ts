@@ -53,7 +53,7 @@ test('a deleted asset is restored from the Trash screen', async ({ page, playwri
   await expect(row).toContainText('admin');
   await expect(row).toContainText('Deleted for good in 30 days');
   const pageRow = page.getByRole('table', { name: 'Deleted items' }).getByRole('row', { name: new RegExp(pageName) });
-  await expect(pageRow.getByRole('cell').first()).toHaveText(`Page Titled and binned${pageName}`);
+  await expect(pageRow.getByRole('cell').first()).toHaveText(`Page Titled and binneddemo/${pageName}`);
   await expect(pageRow.getByRole('cell').first().locator('strong')).toHaveText('Titled and binned');
   await row.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(notifications(page)).toContainText(`Restored “${name}”`);

@@ -257,8 +257,7 @@ export function createTemplatesService(ctx: AppContext) {
           throw conflict(
             'TEMPLATE_IN_USE',
             `Template "${name}" is used by ${trashed === 1 ? 'an item' : `${trashed} items`} in the trash, which ` +
-              `would come back without it: delete ${trashed === 1 ? 'it' : 'them'} from the trash for good first, ` +
-              'or restore and change them.',
+              `would come back without it: delete ${trashed === 1 ? 'it' : 'them'} there for good first.`,
             { pages: 0, sections: 0, trashed },
           );
         }

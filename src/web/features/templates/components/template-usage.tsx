@@ -44,7 +44,7 @@ export function TemplateUsageList({
   const { pages, pageCount, sections, trashed, trashedCount } = usage.data;
   return (
     <div className="template-usage">
-      <p className="template-usage__title">{title}</p>
+      {(pages.length > 0 || sections.length > 0) && <p className="template-usage__title">{title}</p>}
       {pages.length > 0 && (
         <>
           <p className="template-usage__count">
@@ -78,9 +78,8 @@ export function TemplateUsageList({
       {trashed.length > 0 && (
         <>
           <p className="template-usage__count">
-            {trashedCount === 1 ? '1 item in the trash uses' : `${trashedCount} items in the trash use`} it, and would
-            come back without it. Delete {trashedCount === 1 ? 'it' : 'them'} for good in the{' '}
-            <Link href={links.trashHref}>Trash</Link>, or restore and change {trashedCount === 1 ? 'it' : 'them'}:
+            {trashedCount === 1 ? '1 item in the trash' : `${trashedCount} items in the trash`} (delete for good in the{' '}
+            <Link href={links.trashHref}>Trash</Link>, or restore and change):
           </p>
           <ul className="template-usage__list" aria-label="In the trash">
             {trashed.map((t) => (

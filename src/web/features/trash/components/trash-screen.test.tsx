@@ -33,14 +33,16 @@ describe('TrashScreen', () => {
     });
     const table = await screen.findByRole('table', { name: 'Deleted items' });
     const [, page, folder] = within(table).getAllByRole('row');
-    const [what, , , when] = within(page!).getAllByRole('cell');
+    const [what, when] = within(page!).getAllByRole('cell');
     expect(within(what!).getByText('Binned notes').tagName).toBe('STRONG');
-    expect(what!.textContent).toBe('Page Binned notesbinned');
+    // Where it was under it.
+    expect(what!.textContent).toBe('Page Binned notesdemo/articles/binned');
+    expect(when!.textContent).toContain(' by admin');
     expect(when!.textContent).toContain('Deleted for good in 12 days');
     expect(within(when!).getByText('Deleted for good in 12 days').getAttribute('datetime')).toBe(binned.purgeAt);
     const folderCells = within(folder!).getAllByRole('cell');
-    expect(folderCells[0]!.textContent).toBe('Folder box');
-    expect(folderCells[3]!.textContent).toContain('Deleted for good within a day');
+    expect(folderCells[0]!.textContent).toBe('Folder boxdemo/box');
+    expect(folderCells[1]!.textContent).toContain('Deleted for good within a day');
 
     await user.click(within(page!).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored “Binned notes”')).toBeTruthy();

@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/errors';
 import { useTrashActions, useTrashList } from '../api/trash';
 import { purgeTimeText } from '../lib/purge-time';
+import './trash.css';
 
 const KIND: Record<string, string> = {
   page: 'Page',
@@ -64,13 +65,11 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
         <p>The trash is empty.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table" aria-label="Deleted items">
+          <table className="table trash-table" aria-label="Deleted items">
             <thead>
               <tr>
-                <th scope="col">What</th>
-                <th scope="col">Where from</th>
-                <th scope="col">Deleted by</th>
-                <th scope="col">When</th>
+                <th scope="col">What, and where it was</th>
+                <th scope="col">Deleted</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -79,27 +78,19 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td>
-                    {KIND[e.kind] ?? e.kind} <strong>{e.title}</strong>
-                    {e.title !== e.name && (
-                      <>
-                        <br />
-                        <span className="table__muted">{e.name}</span>
-                      </>
-                    )}
+                  <td className="trash-table__what">
+                    <span className="table__muted">{KIND[e.kind] ?? e.kind}</span> <strong>{e.title}</strong>
+                    <br />
+                    <code className="table__muted">{e.from ? `${e.from}/${e.name}` : e.name}</code>
                   </td>
-                  <td>
-                    <code>{e.from || '(top)'}</code>
-                  </td>
-                  <td>{e.deletedBy}</td>
-                  <td>
-                    <time dateTime={e.deletedAt}>{when(e.deletedAt)}</time>
+                  <td className="trash-table__when">
+                    <time dateTime={e.deletedAt}>{when(e.deletedAt)}</time> by {e.deletedBy}
                     <br />
                     <time className="table__muted" dateTime={e.purgeAt} title={when(e.purgeAt)}>
                       {purgeTimeText(e.purgeAt, now)}
                     </time>
                   </td>
-                  <td>
+                  <td className="trash-table__actions">
                     <Button size="sm" onPress={() => restoreEntry(e)} isDisabled={restore.isPending}>
                       Restore
                     </Button>{' '}
