@@ -4,19 +4,27 @@
  * records in transactions so that the index triggers fill the index as every write does. Then sequential requests
  * (`app.inject`: Fastify's routing, validation and serialisation, no socket) of a one-word query and of a prefix
  * query while typing, p50/p95/p99 each, and the CPU time this process spent per request (on SQLite that is the
- * query's own work too: a figure a busy machine does not inflate as much as wall time). On PostgreSQL with `TEST_DATABASE_URL` (a schema of its own, dropped).
+ * query's own work too: a figure a busy machine does not inflate as much as wall time). The requests go to an app
+ * built as `npm run serve` builds it (default configuration; not the test harness, which checks every answer
+ * against the OpenAPI document). The slowest queries of each case are printed. On PostgreSQL with
+ * `TEST_DATABASE_URL` (a schema of its own, dropped).
  *
  *   npx tsx bench/search.ts                 # SQLite
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> npx tsx bench/search.ts
  *   npx tsx bench/search.ts --pages 1000 --assets 10000 --requests 200   # smaller
+ *   npx tsx bench/search.ts --keep          # keep the data; prints the --reuse argument
+ *   npx tsx bench/search.ts --reuse /tmp/folio-test-x[:t_schema]   # measure kept data again (no generation)
  */
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { nextId } from '../src/server/db/dialect.js';
 import { SYSTEM_ACTOR } from '../src/server/lib/context.js';
 import { ensureAssetFolder, insertAssetRecord } from '../src/server/modules/assets/asset-records.js';
 import { insertPageRecord } from '../src/server/modules/pages/page-records.js';
 import { newNodeRow, treeRepository } from '../src/server/modules/tree/tree.repository.js';
-import { createTestApp } from '../src/server/test/harness.js';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { ADMIN, ADMIN_PASSWORD, createTestApp, type TestData } from '../src/server/test/harness.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,6 +33,12 @@ const arg = (name: string, fallback: number) => {
 const PAGES = arg('pages', 10_000);
 const ASSETS = arg('assets', 100_000);
 const REQUESTS = arg('requests', 300);
+const KEEP = process.argv.includes('--keep');
+const reuseAt = process.argv.indexOf('--reuse');
+const REUSE: TestData | undefined =
+  reuseAt > 0
+    ? (([dir, pgSchema]) => ({ dir: dir!, ...(pgSchema ? { pgSchema } : {}) }))(process.argv[reuseAt + 1]!.split(':'))
+    : undefined;
 const PER_FOLDER = Math.max(1, Math.ceil(PAGES / 100));
 const ASSETS_PER_FOLDER = Math.max(1, Math.ceil(ASSETS / 100));
 
@@ -43,8 +57,9 @@ const word = () =>
   rand() < 0.1 ? COMMON[Math.floor(rand() * COMMON.length)]! : invented[Math.floor(rand() ** 2 * invented.length)]!;
 const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
 
-async function main() {
-  const t = await createTestApp({ CMS_SEED: 'true', CMS_RESPONSE_CACHE: 'off' });
+/** Writes the pages and assets through a test app; answers its data (kept). */
+async function generate(): Promise<TestData> {
+  const t = await createTestApp({ CMS_SEED: 'true' });
   const db = t.app.folio.ctx.db;
   const dialect = t.app.folio.ctx.database.dialect;
   const now = Date.now();
@@ -102,23 +117,56 @@ async function main() {
       });
     }
     const assetsDone = performance.now();
+    // PostgreSQL: statistics of the filled tables, as autovacuum (on by default, off on the machines here) keeps
+    // them. Without them the planner walks the tree by hashing every node (~130 ms a search at 110k nodes).
+    if (dialect === 'postgres') await sql`analyze`.execute(db);
     console.log(
       `${dialect}: ${PAGES} pages in ${((pagesDone - started) / 1000).toFixed(1)} s, ` +
         `${ASSETS} assets in ${((assetsDone - pagesDone) / 1000).toFixed(1)} s (index filled by the triggers)`,
     );
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+  await t.close({ keepData: true });
+  return t.data;
+}
 
+async function main() {
+  const data = REUSE ?? (await generate());
+  const app = await buildApp(
+    loadConfig({
+      CMS_DATA_DIR: data.dir,
+      CMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CMS_SEED: 'false',
+      LOG_LEVEL: 'silent',
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    }),
+    { logger: false, ...(data.pgSchema ? { pgSchema: data.pgSchema } : {}) },
+  );
+  await app.ready();
+  const dialect = app.folio.ctx.database.dialect;
+  const get = (q: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/cms/rest/search?q=${encodeURIComponent(q)}`,
+      headers: { authorization: ADMIN },
+    });
+  try {
+    seed = 7; // the same queries whether the data was generated now or kept from an earlier run
     const measure = async (name: string, q: () => string) => {
-      for (let i = 0; i < 20; i++)
-        await t.request({ method: 'GET', url: `/cms/rest/search?q=${encodeURIComponent(q())}` });
+      for (let i = 0; i < 20; i++) await get(q());
       const times: number[] = [];
       const cpus: number[] = [];
+      const slowest: [number, string][] = [];
       let hits = 0;
       for (let i = 0; i < REQUESTS; i++) {
-        const url = `/cms/rest/search?q=${encodeURIComponent(q())}`;
+        const text = q();
         const c0 = process.cpuUsage();
         const t0 = performance.now();
-        const res = await t.request({ method: 'GET', url });
+        const res = await get(text);
         times.push(performance.now() - t0);
+        slowest.push([times[times.length - 1]!, text]);
         const c = process.cpuUsage(c0);
         cpus.push((c.user + c.system) / 1000);
         if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
@@ -129,7 +177,12 @@ async function main() {
       console.log(
         `${dialect} ${name}: p50 ${at(times, 0.5)} ms, p95 ${at(times, 0.95)} ms, p99 ${at(times, 0.99)} ms; ` +
           `this process's CPU per request p50 ${at(cpus, 0.5)} ms, p95 ${at(cpus, 0.95)} ms ` +
-          `(${REQUESTS} requests, ${(hits / REQUESTS).toFixed(1)} hits each)`,
+          `(${REQUESTS} requests, ${(hits / REQUESTS).toFixed(1)} hits each); slowest: ` +
+          slowest
+            .sort((a, b) => b[0] - a[0])
+            .slice(0, 5)
+            .map(([ms, text]) => `"${text}" ${ms.toFixed(0)} ms`)
+            .join(', '),
       );
     };
     await measure('one word', () => word());
@@ -139,7 +192,13 @@ async function main() {
     });
     await measure('two words, last a prefix', () => `${word()} ${word().slice(0, 3)}`);
   } finally {
-    await t.close();
+    await app.close();
+    if (KEEP || REUSE) {
+      console.log(`data kept: --reuse ${data.dir}${data.pgSchema ? `:${data.pgSchema}` : ''}`);
+    } else {
+      // A test app on the data, closed: drops its schema and removes its dir.
+      await (await createTestApp({}, {}, data)).close();
+    }
   }
 }
 

@@ -15,7 +15,16 @@ import {
   TEMPLATE,
 } from '../lib/dataset.js';
 import type { RecordedResponse } from '../lib/bare-server.js';
-import { load, median, timedRequest, type LoadResult, type RequestFactory } from '../lib/load.js';
+import {
+  load,
+  median,
+  probe,
+  summarise,
+  timedRequest,
+  type LatencyResult,
+  type LoadResult,
+  type RequestFactory,
+} from '../lib/load.js';
 import { ADMIN_BASIC, ADMIN_PASSWORD } from '../lib/paths.js';
 import { startBareServer, type RunningProcess } from '../lib/server.js';
 
@@ -96,6 +105,8 @@ export interface CaseResult {
    */
   anchor?: LoadResult;
   anchorRatio?: number;
+  /** Cases with their own latency goal: Folio's latency one request at a time (see ApiCase.sequential). */
+  sequential?: LatencyResult & { p95: number };
 }
 
 /** The `cpu` figures of a case, when every round has the server's CPU time. */
@@ -136,6 +147,8 @@ export interface ApiCase {
   session?: boolean;
   /** One row read or written: also measured against the database anchor. */
   anchored?: boolean;
+  /** Also this many requests one at a time (after the rounds): a goal set on unloaded latency (search). */
+  sequential?: number;
 }
 
 /** Where the database anchor keeps its table: a SQLite file, or the PostgreSQL database of the run. */
@@ -234,6 +247,10 @@ export async function apiCases(
   const assetBytes = await record(ASSET_URL);
   const list1Bytes = await record(LIST_URL);
   const list2000Bytes = await record(listing2000);
+  const wordUrls = SEARCH_WORDS.map(searchUrl);
+  const prefixUrls = SEARCH_PREFIXES.map(searchUrl);
+  let searchBytes = 0;
+  for (const url of [...wordUrls, ...prefixUrls]) searchBytes = Math.max(searchBytes, await record(url));
 
   let k = 0;
   const randomPage = () => pool[Math.floor(Math.random() * pool.length)]!;
@@ -294,6 +311,17 @@ export async function apiCases(
       anchored: true,
     },
     { name: 'asset listing page 1', responseBytes: list1Bytes, folio: fixed(LIST_URL), bare: fixed(LIST_URL) },
+    // Full-text search (GET /cms/rest/search): each request one of the words or prefixes in turn.
+    ...(
+      [
+        [SEARCH_WORD_CASE, wordUrls],
+        [SEARCH_PREFIX_CASE, prefixUrls],
+      ] as const
+    ).map(([name, urls]): ApiCase => {
+      let n = 0;
+      const next: RequestFactory = () => ({ method: 'GET', path: urls[n++ % urls.length]! });
+      return { name, responseBytes: searchBytes, folio: next, bare: next, sequential: 300 };
+    }),
     {
       name: `asset listing page ${LISTING_PAGE.toLocaleString('en')}`,
       responseBytes: list2000Bytes,
@@ -327,6 +355,39 @@ export async function apiCases(
   ];
   return { cases, recorded };
 }
+
+/** The case names of search (issue 39: p95 of one request at a time, ≤ 30 ms for a word, ≤ 50 ms for a prefix). */
+export const SEARCH_WORD_CASE = 'search, one word';
+export const SEARCH_PREFIX_CASE = 'search, prefix while typing';
+
+/**
+ * Words of the generated dataset (bench/lib/generate.ts), from one page's title to every asset's title and body,
+ * and numbers (in one page's title, some assets' names and bodies, many paragraphs); prefixes as typed.
+ */
+const SEARCH_WORDS = [
+  'benchmark',
+  'paragraph',
+  'reviewers',
+  'approved',
+  'important',
+  'summary',
+  'realistic',
+  'related',
+  'opening',
+  'phone',
+  'note',
+  'snippet',
+  'folders',
+  'editors',
+  'tree',
+  'bench',
+  '123',
+  '4567',
+  '99',
+  '31415',
+];
+const SEARCH_PREFIXES = ['bench', 'snip', 'revie', 'appr', 'pho', 'para', 'edi', 'fol', 'open', 'sum', '12', '314'];
+export const searchUrl = (q: string) => `/cms/rest/search?q=${encodeURIComponent(q)}`;
 
 /** The cases whose name contains one of `wanted` (case-insensitive); all of them when it is absent. */
 export function selectCases<T extends { name: string }>(cases: T[], wanted?: string[]): T[] {
@@ -423,6 +484,15 @@ export async function apiSuite(
         ...(anchorBest ? { anchor: anchorBest, anchorRatio: fastest(folioRounds).rps / anchorBest.rps } : {}),
       });
       const res = caseResult(rounds.map((r) => r.folio));
+      if (c.sequential) {
+        const ms = await probe(folio.url, c.folio, {
+          count: c.sequential,
+          warmup: 20,
+          headers: await headersFor(folio, c),
+        });
+        const s = [...ms].sort((a, b) => a - b);
+        res.sequential = { ...summarise(ms), p95: s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]! };
+      }
       results.push(res);
       const line = (label: string, x: CaseResult) =>
         log(
@@ -431,6 +501,9 @@ export async function apiSuite(
             (x.cpu ? `  server CPU/req ${x.cpu.folioUs.toFixed(1)} vs ${x.cpu.bareUs.toFixed(1)} µs` : '') +
             (x.anchor
               ? `  db anchor ${Math.round(x.anchor.rps)} req/s (p99 ${x.anchor.p99} ms) ratio ${x.anchorRatio!.toFixed(2)}`
+              : '') +
+            (x.sequential
+              ? `  one at a time: p50 ${x.sequential.p50.toFixed(1)} ms, p95 ${x.sequential.p95.toFixed(1)} ms`
               : ''),
         );
       line(c.name, res);

@@ -38,6 +38,7 @@ import { workflowSchedule } from './migrations/0290-workflow-schedule.js';
 import { leaseChanges } from './migrations/0300-lease-changes.js';
 import { searchTitleIndex } from './migrations/0320-search-title-index.js';
 import { trash } from './migrations/0330-trash.js';
+import { dropAssetSearchText } from './migrations/0350-drop-asset-search-text.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -77,6 +78,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0300-lease-changes': leaseChanges,
   '0320-search-title-index': searchTitleIndex,
   '0330-trash': trash,
+  '0350-drop-asset-search-text': dropAssetSearchText,
 };
 
 export interface DatabaseOptions {

@@ -92,17 +92,22 @@ function globClass(ch: string): string {
 }
 
 /**
- * Condition "`column` contains `text`, ignoring case", Unicode-aware on both dialects: PostgreSQL compares
+ * Condition "`column` (or an expression) contains `text`, ignoring case", Unicode-aware on both dialects: PostgreSQL compares
  * `lower()` of both sides under the database's own collation (the columns' bytewise "C" folds ASCII only);
  * SQLite, whose `lower()` and `LIKE` fold ASCII only, matches a GLOB pattern with a `[xX]` class per cased
  * character.
  */
-export function containsIgnoringCase(db: Kysely<any>, column: string, text: string): RawBuilder<boolean> {
+export function containsIgnoringCase(
+  db: Kysely<any>,
+  column: string | RawBuilder<string | null>,
+  text: string,
+): RawBuilder<boolean> {
+  const value = typeof column === 'string' ? sql.ref(column) : column;
   if (isPostgres(db)) {
-    return sql<boolean>`lower(${sql.ref(column)} collate "default") like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+    return sql<boolean>`lower(${value} collate "default") like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
   }
   const pattern = `*${[...text].map(globClass).join('')}*`;
-  return sql<boolean>`${sql.ref(column)} glob ${pattern}`;
+  return sql<boolean>`${value} glob ${pattern}`;
 }
 
 /**

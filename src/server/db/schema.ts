@@ -237,8 +237,6 @@ export interface AssetsTable {
   type: string;
   /** JSON map of the type's fields. */
   fields: string;
-  /** Lower-cased name, display title and alt text, for `q` searches. */
-  search_text: string;
   workflow_name: string;
   workflow_state: string;
   checked_out: number;

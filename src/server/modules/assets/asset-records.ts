@@ -65,14 +65,6 @@ export interface NewAssetRecord {
     Partial<Pick<AssetsTable, 'publish_at' | 'unpublish_at'>>;
 }
 
-/** Lower-cased text that `q` searches: name, display title and alt text. */
-export function assetSearchText(name: string, fields: Record<string, unknown>): string {
-  return [name, fields.displaytitle, fields.alttext]
-    .filter((v): v is string => typeof v === 'string' && v.length > 0)
-    .join(' ')
-    .toLowerCase();
-}
-
 /**
  * Inserts an asset (node + asset row) in the caller's transaction: Default Workflow, Draft, checked out to
  * the creator. 409 ASSET_ALREADY_EXISTS when the name is taken in that folder.
@@ -94,7 +86,6 @@ export async function insertAssetRecord(trx: Kysely<DB>, a: NewAssetRecord): Pro
       parent_id: a.folderId,
       type: a.type,
       fields: JSON.stringify(a.fields),
-      search_text: assetSearchText(a.name, a.fields),
       workflow_name: DEFAULT_WORKFLOW,
       workflow_state: 'Draft',
       checked_out: 0,

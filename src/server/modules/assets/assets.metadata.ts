@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { assertPreconditions, headerNamesEtag, type Preconditions } from '../../lib/etag.js';
 import { requireAccess } from '../tree/access.js';
 import { foldersUnchanged, treeRepository, type NodeRow } from '../tree/tree.repository.js';
-import { assetSearchText, ensureAssetFolder, insertAssetRecord } from './asset-records.js';
+import { ensureAssetFolder, insertAssetRecord } from './asset-records.js';
 import { writeAssetRevision, writeTime } from './asset-writes.js';
 import {
   assertCreatable,
@@ -241,7 +241,6 @@ export function createAssetMetadata(ctx: AppContext) {
     if (!contentChanged && !workflowChanged) return null;
     return {
       fields: JSON.stringify(stored),
-      search_text: assetSearchText(row.name, stored),
       ...workflow,
       updated_by: actor.username,
     };

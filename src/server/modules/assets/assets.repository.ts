@@ -25,14 +25,7 @@ export type ListedAssetRow = AssetRow & { folder_path: string };
 export type AssetPatch = Partial<
   Pick<
     AssetsTable,
-    | 'fields'
-    | 'search_text'
-    | 'workflow_state'
-    | 'checked_out'
-    | 'checked_out_user'
-    | 'rejection'
-    | 'publish_at'
-    | 'unpublish_at'
+    'fields' | 'workflow_state' | 'checked_out' | 'checked_out_user' | 'rejection' | 'publish_at' | 'unpublish_at'
   >
 > & { updated_by?: string; revision?: number };
 
@@ -57,7 +50,6 @@ export const assetColumns = [
   'a.node_id',
   'a.type',
   'a.fields',
-  'a.search_text',
   'a.workflow_name',
   'a.workflow_state',
   'a.checked_out',

@@ -5,7 +5,6 @@ import { workflowAfterWrite } from '../../lib/workflow.js';
 import { assertLeaseFree } from '../leases/lease-records.js';
 import { assetRefs } from '../pages/widget-refs.js';
 import { requireAccess } from '../tree/access.js';
-import { assetSearchText } from './asset-records.js';
 import { writeAssetRevision, writeTime } from './asset-writes.js';
 import { findAsset, targetOf } from './assets.common.js';
 import { assetIfMatchEtag, representAsset, type AssetRepresentation } from './assets.presenter.js';
@@ -54,8 +53,7 @@ export function createAssetRestore(ctx: AppContext) {
         return representAsset(row, target.folder);
       }
       const workflow = workflowAfterWrite(row, { contentChanged: true }, actor);
-      const parsed = JSON.parse(fields) as Record<string, unknown>;
-      const patch = { fields, search_text: assetSearchText(row.name, parsed), ...file, ...workflow };
+      const patch = { fields, ...file, ...workflow };
       const at = writeTime(ctx.now(), row.updated_at);
       const rep = await writeAssetRevision(trx, row, { ...patch, updated_by: actor.username }, at, target.folder);
       await assetRefs.changed(trx, row.id, row.fields, fields);

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FindResult, FolderChildren } from '../../../shared/api/folders.js';
+import { SYSTEM_ACTOR } from '../../lib/context.js';
 import { problemOf, createTestApp, type TestApp } from '../../test/harness.js';
+import { ensureAssetFolder, insertAssetRecord } from '../assets/asset-records.js';
 import {
   createAsset,
   createExternalLink,
@@ -217,5 +219,25 @@ describe('find by title', () => {
     ]);
     // A folder has no title: found by its name only.
     expect((await find('artic')).map((r) => [r.path, r.title ?? null])).toEqual([['www/articles', null]]);
+    // An asset by its display title or its alt text (in its fields), in any case.
+    await t.app.folio.ctx.db.transaction().execute(async (trx) => {
+      const chain = await ensureAssetFolder(trx, ['Assets', 'photos'], Date.now());
+      await insertAssetRecord(trx, {
+        folderId: chain[chain.length - 1]!.id,
+        name: 'img-001.txt',
+        type: 'cmsRichTextAsset',
+        fields: { displaytitle: 'Harbour Sunset', alttext: 'A ship at dusk', text: '<p>Quay</p>' },
+        actor: SYSTEM_ACTOR,
+        now: Date.now(),
+        folder: ['Assets', 'photos'],
+      });
+    });
+    for (const q of ['sunSET', 'SHIP AT', 'img-001']) {
+      expect(
+        (await find(q)).map((r) => [r.path, r.title]),
+        q,
+      ).toEqual([['Assets/photos/img-001.txt', 'Harbour Sunset']]);
+    }
+    expect(await find('quay')).toEqual([]);
   });
 });

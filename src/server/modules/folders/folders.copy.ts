@@ -4,7 +4,6 @@ import { isUniqueViolation, nextId, type IdType } from '../../db/dialect.js';
 import type { AssetsTable, DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
-import { assetSearchText } from '../assets/asset-records.js';
 import { copyBlob } from '../assets/asset-blobs.js';
 import { assetRefs, widgetRefs } from '../pages/widget-refs.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
@@ -199,11 +198,9 @@ export async function copySubtree(
   if (assetIds.length) {
     const assets: Selectable<AssetsTable>[] = [];
     for (const a of await copyQueries.assetsOf(db, assetIds)) {
-      const isTop = a.node_id === top.id;
       assets.push({
         ...a,
         node_id: ids.get(a.node_id)!,
-        search_text: isTop ? assetSearchText(name, JSON.parse(a.fields) as Record<string, unknown>) : a.search_text,
         workflow_state: 'Draft',
         checked_out: 0,
         checked_out_user: '',

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { containsIgnoringCase, isPostgres } from '../../db/dialect.js';
+import { containsIgnoringCase, isPostgres, jsonTextField } from '../../db/dialect.js';
 import {
   allOf,
   mapAnswer,
@@ -255,7 +255,7 @@ export const foldersRepository = {
 
   /**
    * Items whose name or title contains `text` (any case): a node's name or display title, a page's display name,
-   * an asset's search text (its name, display title and alt text). Shortest names first.
+   * an asset's display title or alt text (in its fields). Shortest names first.
    */
   find(db: Kysely<DB>, text: string, kinds: readonly NodeKind[], limit: number) {
     return db
@@ -269,7 +269,8 @@ export const foldersRepository = {
           containsIgnoringCase(db, 'nodes.name', text),
           containsIgnoringCase(db, 'nodes.display_title', text),
           containsIgnoringCase(db, 'pages.display_name', text),
-          containsIgnoringCase(db, 'assets.search_text', text),
+          containsIgnoringCase(db, jsonTextField(db, 'assets.fields', 'displaytitle'), text),
+          containsIgnoringCase(db, jsonTextField(db, 'assets.fields', 'alttext'), text),
         ]),
       )
       .orderBy(sql`length(nodes.name)`)
@@ -330,13 +331,9 @@ export const foldersRepository = {
     }
   },
 
-  /** Renames an asset's row data that depends on its name. */
-  setAssetSearchText(db: Kysely<DB>, id: string, searchText: string, now: string) {
-    return db
-      .updateTable('assets')
-      .set({ search_text: searchText, updated_at: now })
-      .where('node_id', '=', id)
-      .execute();
+  /** Sets an asset's last change (a rename). */
+  touchAsset(db: Kysely<DB>, id: string, now: string) {
+    return db.updateTable('assets').set({ updated_at: now }).where('node_id', '=', id).execute();
   },
 
   /**
@@ -358,9 +355,5 @@ export const foldersRepository = {
       .where('nodes.id', '=', id)
       .executeTakeFirst();
     return r ? JSON.stringify([r.n, r.name, r.parent_id, r.p, r.a]) : null;
-  },
-
-  assetFields(db: Kysely<DB>, id: string) {
-    return db.selectFrom('assets').select(['fields']).where('node_id', '=', id).executeTakeFirst();
   },
 };

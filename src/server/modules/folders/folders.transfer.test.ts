@@ -331,8 +331,12 @@ describe('copy', () => {
     const res = await copy('Assets/img/logo.png', 'Assets/img');
     expect(res.json()).toMatchObject({ name: 'logo-copy.png', path: 'Assets/img/logo-copy.png', kind: 'asset' });
     const db = t.app.folio.ctx.db;
-    const rows = await db.selectFrom('assets').selectAll().execute();
-    const copyRow = rows.find((r) => r.search_text.startsWith('logo-copy.png'))!;
+    const copyRow = await db
+      .selectFrom('assets')
+      .innerJoin('nodes', 'nodes.id', 'assets.node_id')
+      .selectAll('assets')
+      .where('nodes.name', '=', 'logo-copy.png')
+      .executeTakeFirstOrThrow();
     expect(copyRow.blob_key).not.toBe(a.blobKey);
     expect(copyRow.thumb_blob_key).not.toBe(a.thumbKey);
     const read = async (key: string) => {
@@ -377,14 +381,11 @@ describe('rename', () => {
     expect((await rename('www/ext', 'link')).json().kind).toBe('externallink');
     await createPage(t, 'www', 'p');
     expect((await rename('www/p', 'page')).json().href).toBe('/cms/rest/pages/by-path/www/page');
-    const asset = await createAsset(t, 'Assets/img', 'a.png', Buffer.from('a'));
+    await createAsset(t, 'Assets/img', 'a.png', Buffer.from('a'));
     expect((await rename('Assets/img/a.png', 'B.png')).json().path).toBe('Assets/img/B.png');
-    const row = await t.app.folio.ctx.db
-      .selectFrom('assets')
-      .select('search_text')
-      .where('node_id', '=', asset.id)
-      .executeTakeFirstOrThrow();
-    expect(row.search_text).toContain('b.png');
+    // The item finder finds it by its new name (its display title stays "a.png").
+    const found = await t.request({ method: 'GET', url: '/cms/rest/folders/find?q=b.png&kind=asset' });
+    expect((found.json() as { path: string }[]).map((r) => r.path)).toEqual(['Assets/img/B.png']);
     expect((await rename('www', 'web')).json()).toEqual({
       name: 'web',
       path: 'web',

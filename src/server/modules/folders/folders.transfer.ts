@@ -6,7 +6,6 @@ import type { DB } from '../../db/schema.js';
 import { isoTime, type Actor, type AppContext } from '../../lib/context.js';
 import { conflict, preconditionFailed } from '../../lib/errors.js';
 import { assertIfMatch } from '../../lib/etag.js';
-import { assetSearchText } from '../assets/asset-records.js';
 import { requireAccess, requireSiteAdmin } from '../tree/access.js';
 import { itemPathSegments } from '../tree/paths.js';
 import { treeRepository as tree, type NodeRow } from '../tree/tree.repository.js';
@@ -267,17 +266,8 @@ export function createTransfers(ctx: AppContext, deps: Deps) {
           if (isUniqueViolation(err)) throw taken();
           throw err;
         }
-        if (node.kind === 'asset') {
-          const row = await repo.assetFields(trx, node.id);
-          if (row) {
-            await repo.setAssetSearchText(
-              trx,
-              node.id,
-              assetSearchText(newName, JSON.parse(row.fields) as Record<string, unknown>),
-              ts,
-            );
-          }
-        }
+        // The asset's row changes with its name (its last change, as before the item finder read names itself).
+        if (node.kind === 'asset') await repo.touchAsset(trx, node.id, ts);
         await rewriteLinks(trx, node.kind, segs, renamed, { at: ts, username: actor.username });
         return presentTreeItem(node.kind, renamed);
       });

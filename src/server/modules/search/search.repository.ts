@@ -54,16 +54,23 @@ function tsQuery(s: ParsedSearch): RawBuilder<unknown> {
   return tsTerms(s.include, s.exclude);
 }
 
+/** One term as a tsquery: its words bound as a parameter. */
+function tsTerm(t: SearchTerm): RawBuilder<unknown> {
+  return t.prefix
+    ? // Letters and digits only (search.query.ts): nothing in them is tsquery syntax.
+      sql`to_tsquery('folio_english', ${t.words.join(' <-> ') + ':*'})`
+    : sql`phraseto_tsquery('folio_english', ${t.words.join(' ')})`;
+}
+
 function tsTerms(include: readonly SearchTerm[], exclude: readonly SearchTerm[]): RawBuilder<unknown> {
-  const s = { include, exclude };
-  const term = (t: SearchTerm) =>
-    t.prefix
-      ? // Letters and digits only (search.query.ts): nothing in them is tsquery syntax.
-        sql`to_tsquery('folio_english', ${t.words.join(' <-> ') + ':*'})`
-      : sql`phraseto_tsquery('folio_english', ${t.words.join(' ')})`;
-  const parts = s.include.map(term);
-  for (const t of s.exclude) parts.push(sql`(!! ${term(t)})`);
+  const parts = include.map(tsTerm);
+  for (const t of exclude) parts.push(sql`(!! ${tsTerm(t)})`);
   return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/** A tsquery matching any of `terms`. */
+function tsAny(terms: readonly SearchTerm[]): RawBuilder<unknown> {
+  return sql`(${sql.join(terms.map(tsTerm), sql` || `)})`;
 }
 
 /** The filters as one SQL condition on `d` (a `search_docs` row); null when there are none. */
@@ -109,11 +116,19 @@ async function findTier(
   if (isPostgres(db)) {
     const score =
       tier === 0 ? sql`-ts_rank(d.title_tsv, q.iq)::float8` : sql`-ts_rank(${PG_WEIGHTS}, d.tsv, q.q)::float8`;
+    // A title match is a match of `tsv` too (the title's words lead it): only the excluded words need `tsv`, whose
+    // rechecks read every candidate's whole text (a GIN prefix match is rechecked on the row).
     const match =
-      tier === 0 ? sql`d.title_tsv @@ q.iq and d.tsv @@ q.q` : sql`d.tsv @@ q.q and not (d.title_tsv @@ q.iq)`;
+      tier === 0
+        ? s.exclude.length
+          ? sql`d.title_tsv @@ q.iq and not (d.tsv @@ q.ex)`
+          : sql`d.title_tsv @@ q.iq`
+        : sql`d.tsv @@ q.q and not (d.title_tsv @@ q.iq)`;
     candidates = sql`
       select d.id, ${score} as score
-      from search_docs d, (select ${tsQuery(s)} as q, ${tsTerms(s.include, [])} as iq) q
+      from search_docs d, (select ${tsQuery(s)} as q, ${tsTerms(s.include, [])} as iq${
+        s.exclude.length ? sql`, ${tsAny(s.exclude)} as ex` : sql``
+      }) q
       where ${match}${after ? sql` and ${afterCursor(score, sql`d.id`, after)}` : sql``}
       order by score, d.id
       limit ${limit}`;

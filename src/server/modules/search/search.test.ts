@@ -148,6 +148,10 @@ describe('GET /cms/rest/search', () => {
     await putPage('lighthouse', '<p>Nothing to see.</p>', { displayName: 'Lighthouse keepers' });
     await putPage('coast', '<p>The lighthouse on the coast, the lighthouse again.</p>');
     expect((await paths('lighthouse')).slice(0, 2)).toEqual(['demo/articles/lighthouse', 'demo/articles/coast']);
+    // An excluded word in the body leaves a title match out too.
+    await putPage('beacon', '<p>A fox lives here.</p>', { displayName: 'Lighthouse beacon' });
+    expect(await paths('lighthouse -fox')).toEqual(['demo/articles/lighthouse', 'demo/articles/coast']);
+    expect((await paths('lighthouse -keepers')).slice(0, 2)).toEqual(['demo/articles/beacon', 'demo/articles/coast']);
   });
 
   it('searches SEO fields, summaries, folder titles, asset fields, alt text and file names', async () => {
