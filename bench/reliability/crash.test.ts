@@ -19,6 +19,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../src/server/test/node-cluster.js';
 import { FsBlobStore } from '../../src/server/blobs/fs-blob-store.js';
 import { sweepOrphanBlobs } from '../../src/server/blobs/orphan-sweep.js';
 import type { DB } from '../../src/server/db/schema.js';
@@ -29,6 +30,8 @@ import { recordResult } from './results.js';
 import { blobKeys, blobPath, call, createTemplate, ok, openDataDir, report, tally, upload } from './support.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
+/** `CRASH_PG_URL`: run on a fresh database of that PostgreSQL server instead of SQLite (blobs stay in the data dir). */
+const PG_URL = process.env.CRASH_PG_URL;
 const PAGE_WRITERS = 4;
 const UPLOADERS = 2;
 
@@ -104,12 +107,16 @@ async function revisionProblems(db: Kysely<DB>): Promise<{ rows: number; problem
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
+describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes (${PG_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-crash-'));
   let server: RunningProcess | undefined;
+  let pgDb: TestDatabase | undefined;
+  const start = () => startFolio({ dataDir, databaseUrl: pgDb?.url });
+  const openDb = () => openDataDir(dataDir, pgDb?.url);
 
   afterAll(async () => {
     await server?.kill9();
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -248,9 +255,10 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
       }
     }
 
+    if (PG_URL) pgDb = await createTestDatabase(PG_URL);
     for (let round = 1; round <= ROUNDS; round++) {
       const t0 = Date.now();
-      server = await startFolio({ dataDir });
+      server = await start();
       stats.startupMs.push(Date.now() - t0);
       const url = server.url;
       if (round === 1) {
@@ -332,7 +340,7 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
       server = undefined;
 
       // With the server down: integrity, and every asset's blob whole.
-      const db = openDataDir(dataDir);
+      const db = openDb();
       try {
         const check = await db.integrityCheck();
         if (!check.ok) problems.push(`round ${round}: integrity ${check.problems.join('; ')}`);
@@ -371,14 +379,14 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
     }
 
     // Once more, after the last kill: everything acknowledged in any round, through the API.
-    server = await startFolio({ dataDir });
+    server = await start();
     await verify(server.url, ROUNDS + 1, () => true);
     await server.stop();
     server = undefined;
 
     // The orphan sweep (two passes, as the server runs it hours apart) removes the garbage and nothing else.
     const orphansBeforeSweep = orphanCounts[orphanCounts.length - 1] ?? 0;
-    const swept = openDataDir(dataDir);
+    const swept = openDb();
     let sweptCount = 0;
     try {
       const store = new FsBlobStore(path.join(dataDir, 'blobs'));
@@ -392,13 +400,14 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
     } finally {
       await swept.close();
     }
-    server = await startFolio({ dataDir });
+    server = await start();
     await verify(server.url, ROUNDS + 2, () => true);
     await server.stop();
     server = undefined;
 
     const startup = [...stats.startupMs].sort((a, b) => a - b);
     const summary = {
+      database: PG_URL ? 'postgres' : 'sqlite',
       rounds: ROUNDS,
       ...stats,
       startupMs: { median: startup[Math.floor(startup.length / 2)], max: startup[startup.length - 1] },
@@ -411,10 +420,10 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
       problems: problems.slice(0, 50),
     };
     report(
-      `crash: ${ROUNDS} kills; ${stats.pageAcks}/${stats.pageWrites} page writes and ${stats.uploadAcks}/${stats.uploadsSent} uploads acknowledged; ` +
+      `crash (${summary.database}): ${ROUNDS} kills; ${stats.pageAcks}/${stats.pageWrites} page writes and ${stats.uploadAcks}/${stats.uploadsSent} uploads acknowledged; ` +
         `${problems.length} problem(s); ${summary.orphanBlobsAfterLastRound} orphan blob(s) left by interrupted uploads, ` +
         `${sweptCount} removed by two sweep passes, every acknowledged write still there; revisions: ` +
-        `${summary.pageRevisions} of ${pages.size} pages equal their committed changes (${stats.interruptedCommitted} ` +
+        `the ${summary.pageRevisions} of ${pages.size} pages are their committed changes (${stats.interruptedCommitted} ` +
         `interrupted writes found committed), ${stats.revisionsRead} read back, ${stats.rowsRevisionChecked} rows ` +
         `checked in the database after the kills`,
     );
