@@ -4,15 +4,25 @@
  * (pages hold at least the last acknowledged change), and no asset points at a missing or partial blob. At the
  * end, two passes of the orphan sweep remove exactly the unreferenced blobs, and every acknowledged write is still
  * there.
+ *
+ * History (modules/revisions) is checked the same way: a revision is written with its write or not at all. With
+ * the server down, every page and asset row has exactly revisions 1..`revision` (none missing, none beyond) and an
+ * asset's newest revision names its file. After the restart, through the API, each page's revisions hold exactly
+ * its committed changes in order — the acknowledged ones and an interrupted one the page turned out to hold,
+ * nothing else — and the newest answers byte for byte what the page's GET does; each upload has one revision,
+ * its GET's.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../src/server/test/node-cluster.js';
 import { FsBlobStore } from '../../src/server/blobs/fs-blob-store.js';
 import { sweepOrphanBlobs } from '../../src/server/blobs/orphan-sweep.js';
+import type { DB } from '../../src/server/db/schema.js';
 import { assetsRepository } from '../../src/server/modules/assets/assets.repository.js';
 import { ADMIN_BASIC } from '../lib/paths.js';
 import { startFolio, type RunningProcess } from '../lib/server.js';
@@ -20,6 +30,8 @@ import { recordResult } from './results.js';
 import { blobKeys, blobPath, call, createTemplate, ok, openDataDir, report, tally, upload } from './support.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
+/** `CRASH_PG_URL`: run on a fresh database of that PostgreSQL server instead of SQLite (blobs stay in the data dir). */
+const PG_URL = process.env.CRASH_PG_URL;
 const PAGE_WRITERS = 4;
 const UPLOADERS = 2;
 
@@ -29,6 +41,10 @@ interface PageState {
   sent: number;
   /** The round that last wrote it. */
   round: number;
+  /** The changes known to be committed, in order: the acknowledged ones and interrupted ones found stored. */
+  committed: number[];
+  /** Revisions 1..checked were read and matched `committed`. */
+  checked: number;
 }
 interface UploadState {
   path: string;
@@ -36,17 +52,71 @@ interface UploadState {
   sha256: string;
   image: boolean;
   round: number;
+  /** Its revision was checked. */
+  revisionChecked?: boolean;
+}
+
+/**
+ * Problems of the history in the database: a page or asset row whose revisions are not exactly 1..`revision`
+ * (one missing: a write committed without its revision; one beyond: a revision without its write), an asset whose
+ * newest revision names another file, and revisions of items no page or asset row holds.
+ */
+async function revisionProblems(db: Kysely<DB>): Promise<{ rows: number; problems: string[] }> {
+  const problems: string[] = [];
+  let rows = 0;
+  for (const table of ['pages', 'assets'] as const) {
+    const file =
+      table === 'assets' ? sql`, a.blob_key, a.sha256, newest.blob_key as rev_blob, newest.sha256 as rev_sha` : sql``;
+    const { rows: found } = await sql<{
+      node_id: string;
+      revision: number | string;
+      n: number | string;
+      top: number | string | null;
+      low: number | string | null;
+      blob_key?: string | null;
+      sha256?: string | null;
+      rev_blob?: string | null;
+      rev_sha?: string | null;
+    }>`select a.node_id, a.revision, count(r.revision) as n, max(r.revision) as top, min(r.revision) as low ${file}
+      from ${sql.table(table)} a
+      left join revisions r on r.item_id = a.node_id
+      left join revisions newest on newest.item_id = a.node_id and newest.revision = a.revision
+      group by a.node_id, a.revision${table === 'assets' ? sql`, a.blob_key, a.sha256, newest.blob_key, newest.sha256` : sql``}`.execute(
+      db,
+    );
+    rows += found.length;
+    for (const row of found) {
+      const rev = Number(row.revision);
+      const [n, top, low] = [Number(row.n), Number(row.top ?? 0), Number(row.low ?? 1)];
+      if (n !== rev || top !== rev || low !== 1) {
+        problems.push(`${table} ${row.node_id} at revision ${rev} has ${n} revision(s), ${low}..${top}`);
+      } else if (table === 'assets' && rev > 0 && (row.rev_blob !== row.blob_key || row.rev_sha !== row.sha256)) {
+        problems.push(
+          `asset ${row.node_id}: newest revision ${rev} names blob ${row.rev_blob}, the row ${row.blob_key}`,
+        );
+      }
+    }
+  }
+  const { rows: stray } = await sql<{ n: number | string }>`select count(*) as n from revisions r
+    where not exists (select 1 from pages p where p.node_id = r.item_id)
+      and not exists (select 1 from assets a where a.node_id = r.item_id)`.execute(db);
+  if (Number(stray[0]?.n ?? 0)) problems.push(`${stray[0]!.n} revision(s) of no page or asset`);
+  return { rows, problems };
 }
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
+describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes (${PG_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-crash-'));
   let server: RunningProcess | undefined;
+  let pgDb: TestDatabase | undefined;
+  const start = () => startFolio({ dataDir, databaseUrl: pgDb?.url });
+  const openDb = () => openDataDir(dataDir, pgDb?.url);
 
   afterAll(async () => {
     await server?.kill9();
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -67,11 +137,74 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
       uploadAcks: 0,
       failedCalls: 0,
       startupMs: [] as number[],
+      /** Revisions read back through `?revision=N` and matched; interrupted writes found committed. */
+      revisionsRead: 0,
+      interruptedCommitted: 0,
+      /** Rows whose revision numbering was checked in the database after the kills (summed over rounds). */
+      rowsRevisionChecked: 0,
     };
     const problems: string[] = [];
     const orphanCounts: number[] = [];
 
-    /** Every acknowledged page holds at least its last acknowledged change; uploads `which` download whole. */
+    const changeOf = (json: string) =>
+      Number(/^change (\d+)$/.exec((JSON.parse(json) as { displayName: string }).displayName)?.[1] ?? -1);
+
+    /** The revision numbers of an item, newest first, every page of the list. */
+    async function revisionNumbers(url: string, kind: 'pages' | 'assets', p: string): Promise<number[] | string> {
+      const out: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const q: string = `?limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+        const r = await call(url, 'GET', `/cms/rest/${kind}/revisions/${p}${q}`);
+        if (r.status !== 200) return `revision list → ${r.status}`;
+        const list = r.json<{ items: { revision: number }[]; next: string | null }>();
+        out.push(...list.items.map((i) => i.revision));
+        cursor = list.next;
+      } while (cursor);
+      return out;
+    }
+
+    /**
+     * The item's revisions are `expected` newest first, and the newest answers what its GET (`current`) did.
+     * `read` revisions below the newest are read and handed to `each`.
+     */
+    async function checkRevisions(
+      url: string,
+      round: number,
+      kind: 'pages' | 'assets',
+      p: string,
+      current: { text: string; etag: string | null },
+      expected: number,
+      each?: { from: number; check: (n: number, json: string) => void },
+    ) {
+      const numbers = await revisionNumbers(url, kind, p);
+      const want = Array.from({ length: expected }, (_, i) => expected - i);
+      if (typeof numbers === 'string' || numbers.join() !== want.join()) {
+        const got = typeof numbers === 'string' ? numbers : `[${numbers.slice(0, 8).join(', ')}…] (${numbers.length})`;
+        problems.push(`round ${round}: ${p} has revisions ${got}; expected ${expected} (${expected}..1)`);
+        return;
+      }
+      for (let n = each?.from ?? expected; n <= expected; n++) {
+        const r = await call(url, 'GET', `/cms/rest/${kind}/by-path/${p}?revision=${n}`);
+        stats.revisionsRead++;
+        if (r.status !== 200) {
+          problems.push(`round ${round}: ${p} revision ${n} → ${r.status}`);
+          return;
+        }
+        each?.check(n, r.text);
+        if (n === expected && (r.text !== current.text || r.headers.get('etag') !== current.etag)) {
+          problems.push(
+            `round ${round}: ${p}: newest revision ${n} (${r.headers.get('etag')}) is not what a GET answers ` +
+              `(${current.etag}): ${r.text.slice(0, 120)} ≠ ${current.text.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+
+    /**
+     * Every acknowledged page holds at least its last acknowledged change, and its revisions are its committed
+     * changes; uploads `which` download whole, with one revision.
+     */
     async function verify(url: string, round: number, which: (item: { round: number }) => boolean) {
       for (const [p, state] of pages) {
         if (!which(state)) continue;
@@ -81,11 +214,28 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
           problems.push(`round ${round}: ${p} → ${r.status} (acknowledged change ${state.acked})`);
           continue;
         }
-        const n = Number(/^change (\d+)$/.exec(r.json<{ displayName: string }>().displayName)?.[1] ?? -1);
+        const n = changeOf(r.text);
         if (n < state.acked || n > state.sent) {
           problems.push(`round ${round}: ${p} holds change ${n}; acknowledged ${state.acked}, sent ${state.sent}`);
         }
         state.acked = Math.max(state.acked, n);
+        // A write the kill interrupted after its commit: the page holds it, so it is a committed change.
+        const last = state.committed[state.committed.length - 1] ?? 0;
+        if (n > last) {
+          state.committed.push(n);
+          stats.interruptedCommitted++;
+        }
+        const committed = state.committed;
+        await checkRevisions(url, round, 'pages', p, { text: r.text, etag: r.headers.get('etag') }, committed.length, {
+          from: state.checked + 1,
+          check: (k, json) => {
+            const c = changeOf(json);
+            if (c !== committed[k - 1]) {
+              problems.push(`round ${round}: ${p} revision ${k} holds change ${c}; committed ${committed[k - 1]}`);
+            }
+          },
+        });
+        state.checked = committed.length;
       }
       for (const u of uploads.filter(which)) {
         const r = await fetch(`${url}/cms/rest/assets/binary/${u.path}`, { headers: { authorization: ADMIN_BASIC } });
@@ -93,12 +243,22 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
         if (r.status !== 200 || body.length !== u.size || sha(body) !== u.sha256) {
           problems.push(`round ${round}: ${u.path} → ${r.status}, ${body.length} bytes (expected ${u.size})`);
         }
+        if (u.revisionChecked) continue;
+        u.revisionChecked = true;
+        const meta = await call(url, 'GET', `/cms/rest/assets/by-path/${u.path}`);
+        if (meta.status !== 200) {
+          problems.push(`round ${round}: ${u.path} metadata → ${meta.status}`);
+          continue;
+        }
+        // An upload is the asset's one write: revision 1, its GET.
+        await checkRevisions(url, round, 'assets', u.path, { text: meta.text, etag: meta.headers.get('etag') }, 1);
       }
     }
 
+    if (PG_URL) pgDb = await createTestDatabase(PG_URL);
     for (let round = 1; round <= ROUNDS; round++) {
       const t0 = Date.now();
-      server = await startFolio({ dataDir });
+      server = await start();
       stats.startupMs.push(Date.now() - t0);
       const url = server.url;
       if (round === 1) {
@@ -127,7 +287,7 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
             own.length === 0 || Math.random() < 0.3
               ? `crash/w${w}/r${round}-${n++}`
               : own[Math.floor(Math.random() * own.length)]!;
-          const state = pages.get(p) ?? { acked: 0, sent: 0, round };
+          const state = pages.get(p) ?? { acked: 0, sent: 0, round, committed: [], checked: 0 };
           state.round = round;
           pages.set(p, state);
           const change = state.sent + 1;
@@ -140,6 +300,7 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
             });
             if (r.status === 200 || r.status === 201) {
               state.acked = Math.max(state.acked, change);
+              state.committed.push(change);
               stats.pageAcks++;
             } else if (running) problems.push(`round ${round}: PUT ${p} → ${r.status} ${r.text.slice(0, 200)}`);
           } catch {
@@ -179,7 +340,7 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
       server = undefined;
 
       // With the server down: integrity, and every asset's blob whole.
-      const db = openDataDir(dataDir);
+      const db = openDb();
       try {
         const check = await db.integrityCheck();
         if (!check.ok) problems.push(`round ${round}: integrity ${check.problems.join('; ')}`);
@@ -205,6 +366,10 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
             } else referenced.add(row.thumb_blob_key);
           }
         }
+        // Every row has exactly its revisions, interrupted writes included.
+        const history = await revisionProblems(db.db);
+        stats.rowsRevisionChecked += history.rows;
+        problems.push(...history.problems.map((m) => `round ${round}: ${m}`));
         // Blobs written by uploads the kill interrupted before their asset was recorded: garbage, not damage.
         orphanCounts.push(blobKeys(dataDir).filter((k) => !referenced.has(k)).length);
       } finally {
@@ -214,14 +379,14 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
     }
 
     // Once more, after the last kill: everything acknowledged in any round, through the API.
-    server = await startFolio({ dataDir });
+    server = await start();
     await verify(server.url, ROUNDS + 1, () => true);
     await server.stop();
     server = undefined;
 
     // The orphan sweep (two passes, as the server runs it hours apart) removes the garbage and nothing else.
     const orphansBeforeSweep = orphanCounts[orphanCounts.length - 1] ?? 0;
-    const swept = openDataDir(dataDir);
+    const swept = openDb();
     let sweptCount = 0;
     try {
       const store = new FsBlobStore(path.join(dataDir, 'blobs'));
@@ -235,13 +400,14 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
     } finally {
       await swept.close();
     }
-    server = await startFolio({ dataDir });
+    server = await start();
     await verify(server.url, ROUNDS + 2, () => true);
     await server.stop();
     server = undefined;
 
     const startup = [...stats.startupMs].sort((a, b) => a - b);
     const summary = {
+      database: PG_URL ? 'postgres' : 'sqlite',
       rounds: ROUNDS,
       ...stats,
       startupMs: { median: startup[Math.floor(startup.length / 2)], max: startup[startup.length - 1] },
@@ -250,12 +416,16 @@ describe(`crash safety: ${ROUNDS} rounds of kill -9 during writes`, () => {
       orphanBlobsAfterLastRound: orphanCounts[orphanCounts.length - 1] ?? 0,
       orphanBlobsPerRound: tally(orphanCounts),
       orphanBlobsSwept: sweptCount,
+      pageRevisions: [...pages.values()].reduce((n, s) => n + s.committed.length, 0),
       problems: problems.slice(0, 50),
     };
     report(
-      `crash: ${ROUNDS} kills; ${stats.pageAcks}/${stats.pageWrites} page writes and ${stats.uploadAcks}/${stats.uploadsSent} uploads acknowledged; ` +
+      `crash (${summary.database}): ${ROUNDS} kills; ${stats.pageAcks}/${stats.pageWrites} page writes and ${stats.uploadAcks}/${stats.uploadsSent} uploads acknowledged; ` +
         `${problems.length} problem(s); ${summary.orphanBlobsAfterLastRound} orphan blob(s) left by interrupted uploads, ` +
-        `${sweptCount} removed by two sweep passes, every acknowledged write still there`,
+        `${sweptCount} removed by two sweep passes, every acknowledged write still there; revisions: ` +
+        `the ${summary.pageRevisions} of ${pages.size} pages are their committed changes (${stats.interruptedCommitted} ` +
+        `interrupted writes found committed), ${stats.revisionsRead} read back, ${stats.rowsRevisionChecked} rows ` +
+        `checked in the database after the kills`,
     );
     recordResult('crash', summary);
     expect(problems).toEqual([]);

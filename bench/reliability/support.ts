@@ -201,9 +201,9 @@ export function upload(
   });
 }
 
-/** The data dir's database, opened directly (the server must be stopped, or only read). */
-export function openDataDir(dataDir: string): Database {
-  return openDatabase({ sqlitePath: path.join(dataDir, 'folio.db') });
+/** The data dir's database (or the PostgreSQL one at `databaseUrl`), opened directly (the server must be stopped, or only read). */
+export function openDataDir(dataDir: string, databaseUrl?: string): Database {
+  return openDatabase({ sqlitePath: path.join(dataDir, 'folio.db'), databaseUrl });
 }
 
 /** Where the filesystem blob store keeps a blob. */
