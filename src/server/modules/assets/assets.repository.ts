@@ -10,7 +10,8 @@ import {
   type StatementProof,
 } from '../../db/prepared.js';
 import type { AssetsTable, DB } from '../../db/schema.js';
-import { dueScheduledIn, levelColumns, levelsOf, pathLookup, type JoinedPath } from '../tree/tree.repository.js';
+import { dueScheduledIn } from '../tree/scheduled.js';
+import { levelColumns, levelsOf, pathLookup, type JoinedPath } from '../tree/tree.repository.js';
 
 /** An asset's node and detail row together. `updated_at` is the asset's last-modified time (migration 0190). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'doc' | 'doc_etag' | 'doc_path' | 'parent_id'> & {

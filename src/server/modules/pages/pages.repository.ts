@@ -10,7 +10,8 @@ import {
   type StatementProof,
 } from '../../db/prepared.js';
 import type { DB, NodeKind, PagesTable, WidgetsTable } from '../../db/schema.js';
-import { dueScheduledIn, foldersUnchanged, levelColumns, levelsOf, pathLookup } from '../tree/tree.repository.js';
+import { dueScheduledIn } from '../tree/scheduled.js';
+import { foldersUnchanged, levelColumns, levelsOf, pathLookup } from '../tree/tree.repository.js';
 
 export type PageRow = Selectable<PagesTable>;
 /** A page row with the current page-doc epoch (its doc is trusted when `doc_epoch` equals it). */
