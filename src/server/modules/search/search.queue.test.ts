@@ -132,9 +132,10 @@ describe('search queue (migration 0360)', () => {
       let write: ReturnType<typeof putPage> | undefined;
       try {
         await waiting(1); // the first reindex, on the held search row
-        // A write meanwhile: queueing the id it took, it waits for the first reindex to end.
+        // A write meanwhile: queueing the id it took, it waits for the first reindex to end (were the id only
+        // locked, the write would queue nothing and end now, and the reindex then drop its id).
         write = putPage('numbat', ['echidna']);
-        await waiting(2);
+        await Promise.race([write, waiting(2)]);
         // A second reindex now finds nothing it may take.
         expect(await searchRepository.reindex(db(), 500)).toBe(0);
       } finally {
