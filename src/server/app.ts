@@ -38,6 +38,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createLeasesService } from './modules/leases/leases.service.js';
 import { registerLeasesRoutes } from './modules/leases/leases.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { startSearchIndexer, type SearchIndexer } from './modules/search/search.indexer.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerTrashRoutes } from './modules/trash/trash.routes.js';
 import { createTrashService } from './modules/trash/trash.service.js';
@@ -102,6 +103,8 @@ export interface FolioExtras {
   scheduler: Scheduler;
   /** This node's purge of the trash (modules/trash/trash.sweep.ts). */
   trashSweep: TrashSweep;
+  /** This node's background search indexer (modules/search/search.indexer.ts). */
+  searchIndexer: SearchIndexer;
 }
 
 /** How long a shutdown waits for running requests before it closes the database anyway. */
@@ -344,6 +347,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', () => scheduler.stop());
   const trashSweep = startTrashSweep(ctx, trash);
   app.addHook('preClose', () => trashSweep.stop());
+  const searchIndexer = startSearchIndexer(ctx);
+  app.addHook('preClose', () => searchIndexer.stop());
 
   if (config.seed) {
     await app.ready();
@@ -358,6 +363,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     responseCache,
     scheduler,
     trashSweep,
+    searchIndexer,
   };
   return Object.assign(app, { folio: extras });
 }

@@ -39,6 +39,7 @@ import { leaseChanges } from './migrations/0300-lease-changes.js';
 import { searchTitleIndex } from './migrations/0320-search-title-index.js';
 import { trash } from './migrations/0330-trash.js';
 import { dropAssetSearchText } from './migrations/0350-drop-asset-search-text.js';
+import { searchQueue } from './migrations/0360-search-queue.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -79,6 +80,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0320-search-title-index': searchTitleIndex,
   '0330-trash': trash,
   '0350-drop-asset-search-text': dropAssetSearchText,
+  '0360-search-queue': searchQueue,
 };
 
 export interface DatabaseOptions {

@@ -1,6 +1,7 @@
 import type { AssetList, AssetListQuery } from '../../../shared/api/assets.js';
 import type { Actor, AppContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
+import { flushSearchIndex } from '../search/search.indexer.js';
 import { requireAccess } from '../tree/access.js';
 import { findFolder } from './assets.common.js';
 import { presentAsset } from './assets.presenter.js';
@@ -51,6 +52,8 @@ export function createAssetListing(ctx: AppContext) {
       sort: q.sort,
       order: q.order,
     };
+    // `q` matches through the search index: what was written before is indexed first (read-your-writes).
+    if (filter.q) await flushSearchIndex(ctx.db);
     const rows = await repo.listPage(ctx.db, filter, after, q.limit + 1);
     const total = await repo.listCount(ctx.db, filter);
     const page = rows.slice(0, q.limit);

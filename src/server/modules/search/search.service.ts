@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { accessCapOf, accessUnderCap } from '../tree/access.js';
 import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
 import { decodeCursor, encodeCursor, presentHit } from './search.presenter.js';
+import { flushSearchIndex } from './search.indexer.js';
 import { parseSearch } from './search.query.js';
 import { searchRepository as repo, type SearchAfter, type SearchRow } from './search.repository.js';
 
@@ -55,6 +56,8 @@ export function createSearchService(ctx: AppContext) {
         if (top !== query.site) return { items: [], next: null };
       }
 
+      // What was written before this search is indexed first (search.indexer.ts).
+      await flushSearchIndex(ctx.db);
       const filter = {
         ...(query.kind ? { kinds: query.kind } : {}),
         ...(query.state ? { states: query.state } : {}),

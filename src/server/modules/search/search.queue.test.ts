@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_URL } from '../../../shared/api/paths.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { upload } from '../assets/assets.fixtures.js';
+import { searchRepository } from './search.repository.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ CMS_SEED: 'true' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const db = () => t.app.folio.ctx.db;
+const queue = async () =>
+  (await sql<{ node_id: string }>`select node_id from search_queue order by node_id`.execute(db())).rows.map(
+    (r) => r.node_id,
+  );
+const bodyOf = async (id: string) =>
+  (await sql<{ body: string }>`select body from search_docs where node_id = ${id}`.execute(db())).rows[0]?.body;
+const idOf = async (name: string) =>
+  (await db().selectFrom('nodes').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const paths = async (q: string) => {
+  const res = await t.request({ method: 'GET', url: `${SEARCH_URL}?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { items: { path: string }[] }).items.map((h) => h.path);
+};
+
+/** PUTs demo/articles/<name> with one rich text per word of `words`. */
+function putPage(name: string, words: readonly string[]) {
+  return t.request({
+    method: 'PUT',
+    url: `/cms/rest/pages/by-path/demo/articles/${name}`,
+    payload: {
+      templateName: 'article',
+      displayName: name,
+      body: [
+        {
+          name: 'body',
+          widgets: words.map((w) => ({
+            type: 'cmsRichText',
+            scope: 'local',
+            editable: true,
+            asset: { fields: { text: `<p>${w}</p>` } },
+          })),
+        },
+      ],
+    },
+  });
+}
+
+const words30 = Array.from({ length: 30 }, (_, i) => `quokka${String.fromCharCode(97 + (i % 26))}${i}`);
+
+describe('search queue (migration 0360)', () => {
+  it('a PUT of 30 widgets queues its page once, and a search right after finds its words', async () => {
+    await t.app.folio.searchIndexer.stop();
+    expect(await paths('nothingsuchword')).toEqual([]); // flushes what the seed queued
+    expect(await queue()).toEqual([]);
+    const res = await putPage('marsupials', words30);
+    expect([200, 201], res.body).toContain(res.statusCode);
+    const id = await idOf('marsupials');
+    expect(await queue()).toEqual([id]);
+    expect(await bodyOf(id)).toBeUndefined(); // not indexed by the write itself
+    expect(await paths('quokkaa0')).toEqual(['demo/articles/marsupials']);
+    expect(await paths('quokkad29')).toEqual(['demo/articles/marsupials']);
+    expect(await queue()).toEqual([]);
+    // A rename queues it again; the next search sees the new name.
+    const again = await putPage('marsupials', ['wombat']);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await queue()).toEqual([id]);
+    expect(await paths('wombat')).toEqual(['demo/articles/marsupials']);
+    expect(await paths('quokkaa0')).toEqual([]);
+  });
+
+  it('the asset library q indexes what is queued first', async () => {
+    await t.app.folio.searchIndexer.stop();
+    const up = await upload(t, 'Assets/animals/platypus.png', Buffer.from('not really a png'), {
+      filename: 'platypus.png',
+      contentType: 'application/octet-stream',
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    expect(await queue()).toContain(await idOf('platypus.png'));
+    const list = await t.request({ method: 'GET', url: '/cms/rest/assets/list/Assets/animals?q=platypus' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect((list.json() as { items: { name: string }[] }).items.map((i) => i.name)).toEqual(['platypus.png']);
+  });
+
+  it('the background indexer empties the queue without a search', async () => {
+    const res = await putPage('bilby', ['bandicoot']);
+    expect([200, 201], res.body).toContain(res.statusCode);
+    const id = await idOf('bilby');
+    for (let i = 0; i < 100 && (await queue()).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await queue()).toEqual([]);
+    expect(await bodyOf(id)).toContain('bandicoot');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two reindexes at once lose no id written meanwhile (PostgreSQL)',
+    async () => {
+      await t.app.folio.searchIndexer.stop();
+      expect((await putPage('numbat', ['termite'])).statusCode).toBe(201);
+      const id = await idOf('numbat');
+      await searchRepository.reindex(db(), 500, true);
+      expect(await bodyOf(id)).toContain('termite');
+      // Queued again; a reindex takes it and is held (a lock on its search row) after reading the page's words.
+      expect((await putPage('numbat', ['anteater'])).statusCode).toBe(200);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holder = db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1 from search_docs where node_id = ${id} for update`.execute(trx);
+          locked();
+          await held;
+        });
+      await isLocked;
+      const first = searchRepository.reindex(db(), 500);
+      /** Until `n` statements of this database wait for a lock. */
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+          if (Number(rows[0]!.n) >= n) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`fewer than ${n} statements wait for a lock`);
+      };
+      let write: ReturnType<typeof putPage> | undefined;
+      try {
+        await waiting(1); // the first reindex, on the held search row
+        // A write meanwhile: queueing the id it took, it waits for the first reindex to end (were the id only
+        // locked, the write would queue nothing and end now, and the reindex then drop its id).
+        write = putPage('numbat', ['echidna']);
+        await Promise.race([write, waiting(2)]);
+        // A second reindex now finds nothing it may take.
+        expect(await searchRepository.reindex(db(), 500)).toBe(0);
+      } finally {
+        release();
+      }
+      await holder;
+      expect(await first).toBe(1);
+      expect((await write!).statusCode).toBe(200);
+      expect(await bodyOf(id)).toContain('anteater'); // what the first reindex read
+      expect(await queue()).toEqual([id]); // the write's id, queued again after it
+      expect(await paths('echidna')).toEqual(['demo/articles/numbat']);
+      expect(await paths('anteater')).toEqual([]);
+    },
+  );
+});
