@@ -17,8 +17,12 @@ const ASSET_PATH = 'Assets/e2e-history/greeting';
 test.beforeAll(async ({ baseURL, playwright }) => {
   const api = await adminApi(playwright, baseURL!);
   // A retry starts again from nothing.
-  expect([200, 204, 404]).toContain((await api.delete(`/cms/rest/folders/by-path/${FOLDER}`)).status());
-  expect([200, 204, 404]).toContain((await api.delete('/cms/rest/folders/by-path/Assets/e2e-history')).status());
+  expect([200, 204, 404]).toContain(
+    (await api.delete(`/cms/rest/folders/by-path/${FOLDER}?includeSubFolders=true&purge=true`)).status(),
+  );
+  expect([200, 204, 404]).toContain(
+    (await api.delete('/cms/rest/folders/by-path/Assets/e2e-history?includeSubFolders=true&purge=true')).status(),
+  );
   expect((await api.put(`/cms/rest/folders/by-path/${FOLDER}`, { data: {} })).status()).toBeLessThan(300);
   const page = await api.put(`/cms/rest/pages/by-path/${PAGE_PATH}`, {
     data: { templateName: 'landing', displayName: 'Notes' },

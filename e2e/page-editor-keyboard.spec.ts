@@ -33,7 +33,9 @@ async function openPage(page: Page, baseURL: string, playwright: Parameters<type
 
 test.beforeAll(async ({ baseURL, playwright }) => {
   const api = await adminApi(playwright, baseURL!);
-  expect([200, 204, 404]).toContain((await api.delete(`/cms/rest/folders/by-path/${FOLDER}`)).status());
+  expect([200, 204, 404]).toContain(
+    (await api.delete(`/cms/rest/folders/by-path/${FOLDER}?includeSubFolders=true&purge=true`)).status(),
+  );
   expect((await api.put(`/cms/rest/folders/by-path/${FOLDER}`, { data: {} })).status()).toBeLessThan(300);
   await api.dispose();
 });

@@ -29,7 +29,9 @@ const THIRD_PATH = 'demo/editor-e2e/third';
 test.beforeAll(async ({ baseURL, playwright }) => {
   const api = await adminApi(playwright, baseURL!);
   // A retry starts again from nothing: what a failed attempt left behind goes first.
-  expect([200, 204, 404]).toContain((await api.delete('/cms/rest/folders/by-path/demo/editor-e2e')).status());
+  expect([200, 204, 404]).toContain(
+    (await api.delete('/cms/rest/folders/by-path/demo/editor-e2e?includeSubFolders=true&purge=true')).status(),
+  );
   expect((await api.put('/cms/rest/folders/by-path/demo/editor-e2e', { data: {} })).status()).toBeLessThan(300);
   const create = (path: string, data: object) => api.put(`/cms/rest/pages/by-path/${path}`, { data });
   expect((await create(PAGE_PATH, { templateName: 'landing', displayName: 'Press kit' })).status()).toBe(201);

@@ -8,7 +8,9 @@ const FORM_DATA = JSON.stringify({ config: {}, fields: [{ type: 'text', name: 'e
 
 test.beforeAll(async ({ baseURL, playwright }) => {
   const api = await adminApi(playwright, baseURL!);
-  expect([200, 204, 404]).toContain((await api.delete('/cms/rest/folders/by-path/demo/duplicate-e2e')).status());
+  expect([200, 204, 404]).toContain(
+    (await api.delete('/cms/rest/folders/by-path/demo/duplicate-e2e?includeSubFolders=true&purge=true')).status(),
+  );
   expect((await api.put('/cms/rest/folders/by-path/demo/duplicate-e2e', { data: {} })).status()).toBeLessThan(300);
   const form = {
     type: 'cmsForm',
