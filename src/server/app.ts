@@ -11,9 +11,7 @@ import type { BlobStore } from './blobs/blob-store.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
 import { startOrphanSweeper } from './blobs/orphan-sweep.js';
 import { assetsRepository } from './modules/assets/assets.repository.js';
-import { pagesRepository } from './modules/pages/pages.repository.js';
-import { treeRepository } from './modules/tree/tree.repository.js';
-import { startScheduler, type Scheduler } from './lib/scheduler.js';
+import { startBackgroundWork, type BackgroundWork } from './background.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { registerDurableWrites } from './plugins/durable-writes.js';
@@ -38,11 +36,9 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { createLeasesService } from './modules/leases/leases.service.js';
 import { registerLeasesRoutes } from './modules/leases/leases.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
-import { startSearchIndexer, type SearchIndexer } from './modules/search/search.indexer.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerTrashRoutes } from './modules/trash/trash.routes.js';
 import { createTrashService } from './modules/trash/trash.service.js';
-import { startTrashSweep, type TrashSweep } from './modules/trash/trash.sweep.js';
 import { registerPagesRoutes } from './modules/pages/pages.routes.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { revisionsRepository } from './modules/revisions/revisions.repository.js';
@@ -85,8 +81,8 @@ export interface BuildOptions {
   strictClaims?: boolean;
 }
 
-/** What buildApp adds to the Fastify instance. */
-export interface FolioExtras {
+/** What buildApp adds to the Fastify instance, this node's background work (background.ts) included. */
+export interface FolioExtras extends BackgroundWork {
   ctx: AppContext;
   /** This node's live event fan-out (modules/events). */
   events: EventHub;
@@ -99,12 +95,6 @@ export interface FolioExtras {
   routes: { method: string; url: string; documented: boolean; provesActor: boolean; changesContent: boolean }[];
   /** The response cache (null when CMS_RESPONSE_CACHE=off). */
   responseCache: ResponseCache | null;
-  /** This node's part of scheduled publishing (lib/scheduler.ts). */
-  scheduler: Scheduler;
-  /** This node's purge of the trash (modules/trash/trash.sweep.ts). */
-  trashSweep: TrashSweep;
-  /** This node's background search indexer (modules/search/search.indexer.ts). */
-  searchIndexer: SearchIndexer;
 }
 
 /** How long a shutdown waits for running requests before it closes the database anyway. */
@@ -326,29 +316,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerSpa(app, config.webDir, routes);
 
-  // Scheduled publishing moves items through the same by-path read and PUT as a person's workflow move.
-  const pathOf = (id: string) => treeRepository.pathOf(database.db, id);
-  const scheduler = startScheduler(ctx, [
-    {
-      kind: 'page',
-      due: (now, limit) => pagesRepository.dueScheduled(database.db, now, limit),
-      pathOf,
-      get: pageEtags.get,
-      put: pageEtags.put,
-    },
-    {
-      kind: 'asset',
-      due: (now, limit) => assetsRepository.dueScheduled(database.db, now, limit),
-      pathOf,
-      get: assetEtags.get,
-      put: assetEtags.put,
-    },
-  ]);
-  app.addHook('preClose', () => scheduler.stop());
-  const trashSweep = startTrashSweep(ctx, trash);
-  app.addHook('preClose', () => trashSweep.stop());
-  const searchIndexer = startSearchIndexer(ctx);
-  app.addHook('preClose', () => searchIndexer.stop());
+  const background = startBackgroundWork(app, ctx, { pages: pageEtags, assets: assetEtags, trash });
 
   if (config.seed) {
     await app.ready();
@@ -361,9 +329,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     generatedAdminPassword: admin.generatedPassword,
     routes,
     responseCache,
-    scheduler,
-    trashSweep,
-    searchIndexer,
+    ...background,
   };
   return Object.assign(app, { folio: extras });
 }
