@@ -71,3 +71,68 @@ test('a deleted asset is restored from the Trash screen', async ({ page, playwri
   await expect(pageRow).toHaveCount(0);
   await api.dispose();
 });
+
+test('with the keyboard alone, a page is restored into another folder and the focus takes the next row', async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApi(playwright, test.info().project.use.baseURL!);
+  const id = Date.now().toString(36);
+  const folder = `kb-into-${id}`;
+  expect((await api.put(`/cms/rest/folders/by-path/demo/${folder}`, { data: {} })).status()).toBe(201);
+  const trashIds: string[] = [];
+  // Deleted in this order, so the trash lists "Second kept" first and "First kept" under it.
+  for (const [name, title] of [
+    [`kb-first-${id}`, 'First kept'],
+    [`kb-second-${id}`, 'Second kept'],
+  ]) {
+    const put = await api.put(`/cms/rest/pages/by-path/demo/${name}`, {
+      data: { templateName: 'article', displayName: title },
+    });
+    expect(put.status()).toBe(201);
+    const deleted = await api.delete(`/cms/rest/pages/by-path/demo/${name}`);
+    expect(deleted.status()).toBe(200);
+    trashIds.push(((await deleted.json()) as { trashId: string }).trashId);
+  }
+
+  await page.goto('/trash');
+  const table = page.getByRole('table', { name: 'Deleted items' });
+  const second = table.getByRole('row', { name: /Second kept/ });
+  const first = table.getByRole('row', { name: /First kept/ });
+  // Each row's buttons say which item they act on.
+  await expect(second.getByRole('button', { name: 'Restore to…' })).toHaveAccessibleDescription(
+    new RegExp(`Page Second kept\\s*demo/kb-second-${id}`),
+  );
+  await second.getByRole('button', { name: 'Restore to…' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Restore “Second kept” to…' });
+  const tree = dialog.getByRole('tree', { name: 'Restore into' });
+  await expect(tree).toBeVisible();
+  // Down the tree (opened where the page was) to the folder, chosen with Enter.
+  for (let i = 0; i < 40; i++) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (focused.includes(folder)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText(`“Second kept” goes into “demo/${folder}”.`);
+  for (let i = 0; i < 6; i++) {
+    const label = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (label === 'Restore here') break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `It is at demo/${folder}/kb-second-${id} again.`,
+  );
+  await expect(second).toHaveCount(0);
+  // The row that took its place has the focus, not the page's body.
+  await expect(first.getByRole('button', { name: 'Restore', exact: true })).toBeFocused();
+  expect((await api.get(`/cms/rest/pages/by-path/demo/${folder}/kb-second-${id}`)).status()).toBe(200);
+
+  expect((await api.delete(`/cms/rest/trash/${trashIds[0]}`)).status()).toBe(200);
+  expect(
+    (await api.delete(`/cms/rest/folders/by-path/demo/${folder}?includeSubFolders=true&purge=true`)).status(),
+  ).toBe(200);
+  await api.dispose();
+});

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TrashEntry } from '../../../../shared/api/trash';
+import { ContainerPicker } from '../../../components/tree/container-picker';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, FormDialog } from '../../../components/ui/dialog';
 import { InlineAlert } from '../../../components/ui/inline-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/errors';
+import { isContainer, isInLibrary } from '../../../lib/tree/items';
 import { useTrashActions, useTrashList } from '../api/trash';
 import { purgeTimeText } from '../lib/purge-time';
 import './trash.css';
@@ -26,23 +27,42 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * The trash: what was deleted (its title, its name when that differs; where from, who, when, and how long until it
- * is deleted for good), newest first. Restore puts an item back where it
- * was; Restore to… into another folder; admins may delete an item for good, after a confirmation.
+ * is deleted for good), newest first. Restore puts an item back where it was; Restore to… into a folder chosen in
+ * a tree; admins may delete an item for good, after a confirmation. Each row's buttons are described by its item,
+ * and when a row goes, the focus goes to the row that takes its place (or to the heading when none is left).
  */
 export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
   const list = useTrashList();
   const { restore, purge } = useTrashActions();
   const [restoringTo, setRestoringTo] = useState<TrashEntry | null>(null);
-  const [to, setTo] = useState('');
+  const [to, setTo] = useState<string | null>(null);
   const [purging, setPurging] = useState<TrashEntry | null>(null);
   const entries = list.data?.pages.flatMap((p) => p.items) ?? [];
   const now = Date.now();
+  const table = useRef<HTMLTableElement>(null);
+
+  /**
+   * After a row went: the focus to the row now in its place, or the one before, or the heading — once the list
+   * shows it gone, and after a closing dialog has given the focus back to its (gone) button.
+   */
+  const [focusAfter, setFocusAfter] = useState<number | null>(null);
+  const focusAfterRemoving = (entry: TrashEntry) => setFocusAfter(entries.findIndex((e) => e.id === entry.id));
+  useEffect(() => {
+    if (focusAfter === null || list.isFetching) return;
+    setFocusAfter(null);
+    requestAnimationFrame(() => {
+      const rows = table.current?.tBodies[0]?.rows;
+      const row = rows?.[Math.min(focusAfter, rows.length - 1)];
+      (row?.querySelector('button') ?? document.querySelector<HTMLElement>('[data-screen-heading]'))?.focus();
+    });
+  }, [focusAfter, list.isFetching]);
 
   const restoreEntry = (entry: TrashEntry, target?: string) =>
     restore.mutate(target === undefined ? { id: entry.id } : { id: entry.id, to: target }, {
       onSuccess: (r) => {
         setRestoringTo(null);
         toast.success(`Restored “${entry.title}”`, `It is at ${r.path} again.`);
+        focusAfterRemoving(entry);
       },
       onError: (error) => {
         if (target === undefined) toast.error(`Could not restore “${entry.title}”`, errorMessage(error));
@@ -65,7 +85,7 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
         <p>The trash is empty.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table trash-table" aria-label="Deleted items">
+          <table ref={table} className="table trash-table" aria-label="Deleted items">
             <thead>
               <tr>
                 <th scope="col">What, and where it was</th>
@@ -78,7 +98,7 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td className="trash-table__what">
+                  <td className="trash-table__what" id={`trash-${e.id}`}>
                     <span className="table__muted">{KIND[e.kind] ?? e.kind}</span> <strong>{e.title}</strong>
                     <br />
                     <code className="table__muted">{e.from ? `${e.from}/${e.name}` : e.name}</code>
@@ -91,16 +111,22 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
                     </time>
                   </td>
                   <td className="trash-table__actions">
-                    <Button size="sm" onPress={() => restoreEntry(e)} isDisabled={restore.isPending}>
+                    <Button
+                      size="sm"
+                      aria-describedby={`trash-${e.id}`}
+                      onPress={() => restoreEntry(e)}
+                      isDisabled={restore.isPending}
+                    >
                       Restore
                     </Button>{' '}
                     {e.kind !== 'site' && (
                       <Button
                         size="sm"
                         variant="quiet"
+                        aria-describedby={`trash-${e.id}`}
                         onPress={() => {
                           restore.reset();
-                          setTo(e.from);
+                          setTo(null);
                           setRestoringTo(e);
                         }}
                       >
@@ -108,7 +134,12 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
                       </Button>
                     )}{' '}
                     {isAdmin && (
-                      <Button size="sm" variant="danger" onPress={() => setPurging(e)}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-describedby={`trash-${e.id}`}
+                        onPress={() => setPurging(e)}
+                      >
                         Delete permanently
                       </Button>
                     )}
@@ -129,14 +160,27 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
           isOpen
           onOpenChange={(open) => !open && setRestoringTo(null)}
           title={`Restore “${restoringTo.title}” to…`}
-          description="The folder, section or site it goes into (an asset: a folder of the asset library)."
-          submitLabel="Restore"
+          description={`Choose the ${isInLibrary(restoringTo.path) ? 'folder' : 'site, section or folder'} it goes into.`}
+          submitLabel="Restore here"
           isPending={restore.isPending}
           error={restore.error ?? undefined}
-          isSubmitDisabled={to.trim() === ''}
-          onSubmit={() => restoreEntry(restoringTo, to.trim())}
+          isSubmitDisabled={to === null}
+          onSubmit={() => to !== null && restoreEntry(restoringTo, to)}
         >
-          <TextField label="Into" value={to} onChange={setTo} autoFocus />
+          <ContainerPicker
+            label="Restore into"
+            realm={isInLibrary(restoringTo.path) ? 'library' : 'sites'}
+            keep={(item) => isContainer(item.kind)}
+            selectedPath={to}
+            onSelect={(item) => setTo(item.path)}
+            initiallyExpanded={restoringTo.from || undefined}
+            autoFocus
+          />
+          <p className="field__description" role="status">
+            {to === null
+              ? `It was in “${restoringTo.from}”. Choose a place with the arrow keys and Enter.`
+              : `“${restoringTo.title}” goes into “${to}”.`}
+          </p>
         </FormDialog>
       )}
       {purging && (
@@ -152,6 +196,7 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
               onSuccess: () => {
                 setPurging(null);
                 toast.success(`Deleted “${purging.title}” permanently`);
+                focusAfterRemoving(purging);
               },
             })
           }
