@@ -1,8 +1,12 @@
 // Vitest setup of the 'web' project (jsdom): clean the DOM and shared state between tests, and provide the few
 // browser APIs jsdom lacks that react-aria uses.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { toastQueue } from '../components/ui/toast';
+
+// findBy*/waitFor wait up to 1 s by default; `npm test` runs three suites side by side on two cores, where a fake
+// request, its refetch and a re-render took longer than that (a Trash screen test saw it once at load 12).
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app asks who is signed in only when the sign-in hint cookie is there (see SESSION_HINT_COOKIE): tests
 // answer /auth/me themselves, signed in or not.
