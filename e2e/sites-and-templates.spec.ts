@@ -114,6 +114,9 @@ test('an admin creates a template with regions, renames and reorders one, and se
   await confirm.getByRole('button', { name: 'Delete template' }).click();
   await expect(confirm.getByRole('link', { name: 'Summer fair' })).toBeVisible();
   await expect(confirm.getByRole('button', { name: 'Delete template' })).toBeDisabled();
+  // The refused button gave the focus back to Cancel, not to the page behind the dialog.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(confirm.getByRole('alert')).toContainText('Nothing was deleted.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
   // In the trash, the page still holds the delete back (it would come back without its template), and says where.

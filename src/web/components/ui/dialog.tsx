@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Dialog, Form, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { errorMessage, errorTitle } from '../../lib/errors';
 import { Button } from './button';
@@ -135,7 +135,8 @@ export interface ConfirmDialogProps {
 
 /**
  * Confirmation of a destructive action (role="alertdialog"). Focus starts on Cancel, so Enter never destroys
- * by accident; the destructive button names the action ("Delete user"), not "OK".
+ * by accident; the destructive button names the action ("Delete user"), not "OK". When the destructive button
+ * turns disabled while it has the focus (the service refused, say), the focus goes back to Cancel, not to the page.
  */
 export function ConfirmDialog({
   isOpen,
@@ -148,6 +149,12 @@ export function ConfirmDialog({
   isConfirmDisabled,
   error,
 }: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (isConfirmDisabled && (focused === confirm.current || focused === document.body)) cancel.current?.focus();
+  }, [isConfirmDisabled]);
   return (
     <ModalShell isOpen={isOpen} onOpenChange={onOpenChange} isBusy={isPending} role="alertdialog" size="sm">
       <Heading slot="title" className="dialog__title">
@@ -158,10 +165,10 @@ export function ConfirmDialog({
         <InlineAlert title={errorTitle(error)}>{errorMessage(error)}</InlineAlert>
       )}
       <div className="dialog__actions">
-        <Button variant="quiet" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
+        <Button ref={cancel} variant="quiet" onPress={() => onOpenChange(false)} isDisabled={isPending} autoFocus>
           Cancel
         </Button>
-        <Button variant="danger" onPress={onConfirm} isPending={isPending} isDisabled={isConfirmDisabled}>
+        <Button ref={confirm} variant="danger" onPress={onConfirm} isPending={isPending} isDisabled={isConfirmDisabled}>
           {confirmLabel}
         </Button>
       </div>

@@ -44,7 +44,7 @@ export function DeleteTemplateDialog({
     >
       {inUse ? (
         <>
-          <p>{isApiError(remove.error) ? remove.error.detail : ''} Nothing was deleted.</p>
+          <p role="alert">{isApiError(remove.error) ? remove.error.detail : ''} Nothing was deleted.</p>
           <TemplateUsageList
             name={template.name}
             links={links}
