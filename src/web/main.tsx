@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { paths } from './app/paths';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
-import { authKeys, sessionQueryOptions, type Session } from './features/auth/api/session';
+import { hasSessionHint, sessionQueryOptions } from './features/auth/api/session';
 import { createWebApi } from './lib/api';
 import { initTheme } from './lib/theme';
 import './styles/tokens.css';
@@ -21,16 +21,15 @@ if (!root) throw new Error('index.html has no #root element.');
 
 const api = createWebApi();
 const queryClient = createQueryClient();
-// Who is signed in is asked at once, while the first screen's lazily loaded route arrives (not after it); then, on
-// a screen whose data is known from its URL alone, that data for someone signed in (app/first-screen-data.ts).
-const session = queryClient.prefetchQuery(sessionQueryOptions(api, queryClient));
+// Who is signed in is asked at once, while the first screen's lazily loaded route arrives (not after it); on a
+// screen whose data is known from its URL alone, that data too (app/first-screen-data.ts). With the sign-in hint
+// cookie a session most likely holds, so the data is asked for beside /auth/me rather than after its answer (a
+// round trip and the response schemas' load earlier); should the session be gone, that answer is a 401 that
+// changes nothing (the screen never mounts before a sign-in, which asks again).
+void queryClient.prefetchQuery(sessionQueryOptions(api, queryClient));
 const { pathname } = window.location;
-if (pathname.startsWith(paths.assets) || pathname.startsWith(`${paths.pages}/`)) {
-  const firstScreen = import('./app/first-screen-data');
-  void session.then(async () => {
-    if (!queryClient.getQueryData<Session>(authKeys.session())?.user) return;
-    (await firstScreen).prefetchFirstScreen(window.location, api, queryClient);
-  });
+if (hasSessionHint() && (pathname.startsWith(paths.assets) || pathname.startsWith(`${paths.pages}/`))) {
+  void import('./app/first-screen-data').then((m) => m.prefetchFirstScreen(window.location, api, queryClient));
 }
 
 createRoot(root).render(

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { AssetMetadata, AssetPutBody } from '../../../../shared/api/assets';
 import type { Me } from '../../../../shared/api/auth';
 import { isApiError, type WithEtag } from '../../../../shared/api/client';
@@ -235,6 +235,9 @@ export function AssetEditor({
   useSaveShortcut(() => void save(), canWrite && form.isDirty);
 
   const changeCount = draft.found ? Object.keys(draft.found.data).length : 0;
+  // The panel's first frame holds the asset itself (heading, preview and facts, its fields); its workflow, actions,
+  // uses and history follow in a render of their own right after, so opening it does not wait for all of them.
+  const showAll = useDeferredValue(true, false);
 
   return (
     <>
@@ -258,69 +261,75 @@ export function AssetEditor({
           onSave={() => void save()}
           onDiscard={() => form.reset(base.data.fields)}
         />
-        <AssetWorkflow
-          path={path}
-          asset={meta}
-          user={user}
-          canWrite={canWrite}
-          saving={saving}
-          isDirty={form.isDirty}
-          itemLabel={itemLabel}
-          onTransition={(name, to, comment) => void takeTransition(name, to, comment)}
-          onSaveSchedule={saveSchedule}
-        />
-        <AssetActions
-          asset={meta}
-          etag={base.etag}
-          canWrite={canWrite}
-          isDirty={form.isDirty}
-          maxUploadBytes={maxUploadBytes}
-          usage={usage.data?.usedBy}
-          hrefOfPage={hrefOfPage}
-          onReplaced={(saved) => {
-            applySaved(saved);
-            if (hasAltText) setAltTextReview(true);
-            void queryClient.invalidateQueries({ queryKey: assetsKeys.usage(path) });
-          }}
-          onDeleted={async (trashId) => {
-            await draft.discard();
-            form.reset(form.form.getValues());
-            queryClient.removeQueries({ queryKey: assetsKeys.detail(path) });
-            const refresh = () =>
-              Promise.all([
-                queryClient.invalidateQueries({ queryKey: assetsKeys.lists() }),
-                queryClient.invalidateQueries({ queryKey: foldersKeys.detail(meta.folderPath), exact: true }),
-              ]);
-            void refresh();
-            const name = meta.name;
-            toast.success(
-              `Deleted ${name}`,
-              trashId ? 'It is in the trash: Undo puts it back.' : undefined,
-              trashId
-                ? {
-                    label: 'Undo',
-                    onAction: () => {
-                      client.trash
-                        .restore({ id: trashId })
-                        .then(refresh)
-                        .then(() => toast.success(`Brought back ${name}`))
-                        .catch((error: unknown) => toast.error(`Could not bring back ${name}`, errorMessage(error)));
-                    },
-                  }
-                : undefined,
-            );
-            onClose({ replace: true });
-          }}
-        />
-        <AssetUsageList usage={usage} hrefOfPage={hrefOfPage} />
-        <AssetHistory
-          path={path}
-          base={base}
-          defs={defs}
-          canRestore={canWrite}
-          hasUnsavedChanges={form.isDirty}
-          onRestored={applySaved}
-        />
+        {showAll && (
+          <>
+            <AssetWorkflow
+              path={path}
+              asset={meta}
+              user={user}
+              canWrite={canWrite}
+              saving={saving}
+              isDirty={form.isDirty}
+              itemLabel={itemLabel}
+              onTransition={(name, to, comment) => void takeTransition(name, to, comment)}
+              onSaveSchedule={saveSchedule}
+            />
+            <AssetActions
+              asset={meta}
+              etag={base.etag}
+              canWrite={canWrite}
+              isDirty={form.isDirty}
+              maxUploadBytes={maxUploadBytes}
+              usage={usage.data?.usedBy}
+              hrefOfPage={hrefOfPage}
+              onReplaced={(saved) => {
+                applySaved(saved);
+                if (hasAltText) setAltTextReview(true);
+                void queryClient.invalidateQueries({ queryKey: assetsKeys.usage(path) });
+              }}
+              onDeleted={async (trashId) => {
+                await draft.discard();
+                form.reset(form.form.getValues());
+                queryClient.removeQueries({ queryKey: assetsKeys.detail(path) });
+                const refresh = () =>
+                  Promise.all([
+                    queryClient.invalidateQueries({ queryKey: assetsKeys.lists() }),
+                    queryClient.invalidateQueries({ queryKey: foldersKeys.detail(meta.folderPath), exact: true }),
+                  ]);
+                void refresh();
+                const name = meta.name;
+                toast.success(
+                  `Deleted ${name}`,
+                  trashId ? 'It is in the trash: Undo puts it back.' : undefined,
+                  trashId
+                    ? {
+                        label: 'Undo',
+                        onAction: () => {
+                          client.trash
+                            .restore({ id: trashId })
+                            .then(refresh)
+                            .then(() => toast.success(`Brought back ${name}`))
+                            .catch((error: unknown) =>
+                              toast.error(`Could not bring back ${name}`, errorMessage(error)),
+                            );
+                        },
+                      }
+                    : undefined,
+                );
+                onClose({ replace: true });
+              }}
+            />
+            <AssetUsageList usage={usage} hrefOfPage={hrefOfPage} />
+            <AssetHistory
+              path={path}
+              base={base}
+              defs={defs}
+              canRestore={canWrite}
+              hasUnsavedChanges={form.isDirty}
+              onRestored={applySaved}
+            />
+          </>
+        )}
       </div>
 
       <UnsavedChangesGuard

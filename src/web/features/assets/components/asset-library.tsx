@@ -130,9 +130,25 @@ export function AssetLibrary(props: AssetLibraryProps) {
 
   const folderName = folderPath === ASSET_LIBRARY ? 'Asset library' : (splitPath(folderPath).pop() ?? folderPath);
   // The open asset is named relative to this folder (a deep listing shows assets of subfolders too).
+  // The router applies a URL change as a transition (the whole route renders again, the explorer's tree too), so
+  // the panel opens at once from this state, and the URL follows; its answer then holds it open.
+  const [opening, setOpening] = useState<string | null>(null);
+  useEffect(() => setOpening(null), [openName]);
+  const shownName = openName ?? opening;
   const openAsset = useCallback(
-    (asset: AssetMetadata) => setOpenAsset(assetPathOf(asset).slice(folderPath.length + 1)),
+    (asset: AssetMetadata) => {
+      const name = assetPathOf(asset).slice(folderPath.length + 1);
+      setOpening(name);
+      setOpenAsset(name);
+    },
     [setOpenAsset, folderPath],
+  );
+  const closeAsset = useCallback(
+    (options?: { replace?: boolean }) => {
+      setOpening(null);
+      setOpenAsset(null, options);
+    },
+    [setOpenAsset],
   );
   // Stable, so that opening an asset (a URL change) or a page arriving does not render every card again.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -158,6 +174,7 @@ export function AssetLibrary(props: AssetLibraryProps) {
   const collection: AssetCollectionProps = {
     label: `Assets in ${folderName}`,
     assets,
+    total,
     selectedKeys: selected,
     onSelectionChange: setSelected,
     onOpen: openAsset,
@@ -240,15 +257,15 @@ export function AssetLibrary(props: AssetLibraryProps) {
           />
         )}
       </div>
-      {openName && (
+      {shownName && (
         <AssetDetail
-          path={`${folderPath}/${openName}`}
+          path={`${folderPath}/${shownName}`}
           reviewAltText={review === REVIEW_ALT_TEXT}
           user={{ username: props.username, role }}
           canWrite={canWrite}
           maxUploadBytes={props.maxUploadBytes}
           hrefOfPage={props.hrefOfPage}
-          onClose={(options) => setOpenAsset(null, options)}
+          onClose={closeAsset}
         />
       )}
       {newAsset && (

@@ -22,7 +22,7 @@ export const authKeys = {
 };
 
 /** Whether the browser holds the sign-in hint cookie (see SESSION_HINT_COOKIE): a session may exist. */
-function hasSessionHint(): boolean {
+export function hasSessionHint(): boolean {
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
