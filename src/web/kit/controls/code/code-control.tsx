@@ -28,9 +28,11 @@ const loadEditor = () =>
   });
 const LazyCodeEditor = lazy(() => loadEditor().then((m) => ({ default: m.CodeEditor })));
 
-/** CodeMirror once its code is in (in this very render: keys typed right after a click reach it), else lazily. */
+/** CodeMirror, at once when its code is in (keys typed right after a click reach it), else lazily. */
 function Editor({ fallback, ref, ...props }: CodeEditorProps & { fallback: ReactNode; ref: Ref<CodeEditorHandle> }) {
-  if (loaded) return <loaded.CodeEditor ref={ref} {...props} />;
+  // Chosen once: going from the lazy path to the loaded one would remount CodeMirror (its focus, undo lost).
+  const [now] = useState(() => loaded);
+  if (now) return <now.CodeEditor ref={ref} {...props} />;
   return (
     <Suspense fallback={fallback}>
       <LazyCodeEditor ref={ref} {...props} />
