@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import type { FieldControlProps } from './field-control';
 import { DateControl, DateTimeControl } from './controls/date-controls';
 import { AssetPathControl, SitePathControl } from './controls/path-controls';
+import { CodeControl } from './controls/code/code-control';
 import { HtmlControl } from './controls/rich-text/rich-text-deferred';
 import { TemplateListControl } from './controls/template-list-control';
 import {
@@ -15,8 +16,8 @@ import {
   UrlControl,
 } from './controls/text-controls';
 
-// The rich text (tiptap) and code (CodeMirror) editors load with the first form that needs them.
-const CodeControl = lazy(() => import('./controls/code/code-control'));
+// The rich text (tiptap) and code (CodeMirror) editors load with the first form that needs them (their
+// controls load them themselves).
 const JsonStructuredControl = lazy(() => import('./controls/json-structured-control'));
 
 /** While a heavy control loads: its label and a line saying so, in the place it will take. */
@@ -57,11 +58,7 @@ export function FieldControl(props: FieldControlProps) {
     case 'html':
       return <HtmlControl {...props} loading={(control) => <Loading props={props}>{control}</Loading>} />;
     case 'code':
-      return (
-        <Loading props={props}>
-          <CodeControl {...props} />
-        </Loading>
-      );
+      return <CodeControl {...props} />;
     case 'json-structured':
       return (
         <Loading props={props}>

@@ -98,6 +98,9 @@ export function PageEditor({
     editor,
   );
   const [tab, setTab] = useState<'content' | 'properties' | 'history'>('content');
+  // The properties (forms, three code editors) are drawn when their tab is first shown, then kept (hidden).
+  const [propertiesShown, setPropertiesShown] = useState(false);
+  if (tab === 'properties' && !propertiesShown) setPropertiesShown(true);
   const [historyRequest, setHistoryRequest] = useState<ComparePair | null>(null);
   const [view, setView] = useState<View>('edit');
   const [palette, setPalette] = useState<string | null>(null);
@@ -279,7 +282,7 @@ export function PageEditor({
               keepMounted
               tabs={[
                 { id: 'content', label: 'Content', content },
-                { id: 'properties', label: 'Properties', content: properties },
+                { id: 'properties', label: 'Properties', content: propertiesShown && properties },
                 {
                   id: 'history',
                   label: 'History',

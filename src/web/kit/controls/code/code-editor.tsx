@@ -32,6 +32,9 @@ const highlight = HighlightStyle.define([
 
 export type CodeLanguage = 'html' | 'sql' | 'plain';
 
+/** Where a person went in the field's static view (code-control.tsx): a point of it (px from its corner), or its start. */
+export type CodeActivation = { x: number; y: number } | 'start';
+
 export interface CodeEditorHandle {
   focus(): void;
 }
@@ -47,6 +50,8 @@ export interface CodeEditorProps {
   isInvalid?: boolean;
   placeholder?: string;
   onBlur?: () => void;
+  /** Made from the static view: focused as it mounts, the caret at that point of it or at the start. */
+  activation?: CodeActivation;
 }
 
 /**
@@ -54,7 +59,7 @@ export interface CodeEditorProps {
  * the browser (it moves focus on, as everywhere else in the app); indentation follows Enter.
  */
 export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function CodeEditor(
-  { value, onChange, language, labelledBy, describedBy, isReadOnly, isInvalid, placeholder, onBlur },
+  { value, onChange, language, labelledBy, describedBy, isReadOnly, isInvalid, placeholder, onBlur, activation },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -107,6 +112,7 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
     if (language === 'sql') extensions.push(sql());
     const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions }) });
     view.current = v;
+    if (activation) takeOver(v, activation);
     return () => {
       v.destroy();
       view.current = null;
@@ -135,6 +141,16 @@ export const CodeEditor = forwardRef<CodeEditorHandle, CodeEditorProps>(function
 
   return <div ref={host} className="code-editor" data-invalid={isInvalid || undefined} />;
 });
+
+/** Focuses a new editor made from the static view, the caret where the person pressed (or at the start). */
+function takeOver(v: EditorView, activation: CodeActivation) {
+  if (activation !== 'start') {
+    const box = v.scrollDOM.getBoundingClientRect();
+    const pos = v.posAtCoords({ x: box.left + activation.x, y: box.top + activation.y - v.scrollDOM.scrollTop });
+    if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+  }
+  v.focus();
+}
 
 /**
  * Keeps a value's line breaks as they are when it uses CRLF throughout (HTML pasted from Windows tools, imported
