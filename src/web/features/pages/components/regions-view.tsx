@@ -14,13 +14,6 @@ import { applyHandoff, canStartLite, WidgetCardLite, type Handoff } from './widg
 const WHOLE_AT_ONCE = 4;
 const WHOLE_PER_STEP = 3;
 
-/**
- * Cards in the editor's first frame: about a screenful. The others come in the render right after (a transition,
- * so a click or key on a card already shown goes first): the first widget takes a click before the rest of a long
- * page is laid out.
- */
-const FIRST_FRAME = 8;
-
 /** No step while a person types or clicks: a key waits for no card being drawn. */
 const QUIET_MS = 600;
 let lastInput = -Infinity;
@@ -63,14 +56,10 @@ function useWholeCards(doc: EditorDoc) {
   const [whole, setWhole] = useState(WHOLE_AT_ONCE);
   const [woken, setWoken] = useState<ReadonlySet<string>>(() => new Set());
   const handoffs = useRef(new Map<string, Handoff>());
-  const [drawn, setDrawn] = useState(() => (total > FIRST_FRAME ? FIRST_FRAME : Infinity));
   useEffect(() => {
-    if (drawn < total) startTransition(() => setDrawn(Infinity));
-  }, [drawn, total]);
-  useEffect(() => {
-    if (drawn < total || whole >= total) return;
+    if (whole >= total) return;
     return whenIdle(() => startTransition(() => setWhole((n) => n + WHOLE_PER_STEP)));
-  }, [whole, total, drawn]);
+  }, [whole, total]);
   // After every commit: a woken card is whole now, so the person is taken to the same place in it.
   useLayoutEffect(() => {
     for (const [key, handoff] of handoffs.current) {
@@ -91,9 +80,7 @@ function useWholeCards(doc: EditorDoc) {
   }, [keeps]);
   const isWhole = (w: EditorWidget, order: number) =>
     order < whole || !lite.has(w.key) || woken.has(w.key) || !startsLite(w);
-  /** Whether the card is drawn yet (a widget added since the page opened always is). */
-  const isDrawn = (w: EditorWidget, order: number) => order < drawn || !lite.has(w.key);
-  return { isWhole, isDrawn, wake };
+  return { isWhole, wake };
 }
 
 /**
@@ -131,7 +118,7 @@ export function RegionsView({
     () => new Map(regionNames.map((name) => [name, regionNames.filter((r) => r !== name)])),
     [regionNames],
   );
-  const { isWhole, isDrawn, wake } = useWholeCards(doc);
+  const { isWhole, wake } = useWholeCards(doc);
   let order = 0;
   // Rich text shows as static HTML until clicked or focused into: a long page opens without an editor per widget.
   return (
@@ -175,11 +162,9 @@ export function RegionsView({
               {widgets.length === 0 && <p className="region__empty">No widgets yet.</p>}
               <div className="region__widgets" data-region-widgets={region.name}>
                 {widgets.map((w, i) => {
-                  const at = order++;
-                  if (!isDrawn(w, at)) return null;
                   // What a lite card and a whole one both show.
                   const card = { widget: w, region: region.name, index: i, count: widgets.length, isReadOnly };
-                  return isWhole(w, at) ? (
+                  return isWhole(w, order++) ? (
                     <WidgetCard
                       key={`${w.key}:${version}`}
                       {...card}
