@@ -67,7 +67,12 @@ export function HtmlControl({
 
   useEffect(() => {
     if (taken) return;
-    focusRef?.({ focus: () => setTaken({ activation: 'start', eager: loaded !== null }) });
+    focusRef?.({
+      focus: () => {
+        holdKeys();
+        setTaken({ activation: 'start', eager: loaded !== null });
+      },
+    });
     return () => focusRef?.(null);
   }, [taken, focusRef]);
 
