@@ -177,6 +177,7 @@ export const WidgetCardLite = memo(function WidgetCardLite({
                 // As the whole card's form has it: a page's own content may leave any field empty.
                 def={{ ...def, required: false }}
                 value={widget.fields[def.key] ?? ''}
+                isReadOnly={isReadOnly}
                 onActivate={(activation) =>
                   onWake(key, { to: 'field', field: def.key, activation: activation === 'none' ? 'start' : activation })
                 }

@@ -16,7 +16,7 @@ import { richTextExtensions, serializeEditorHtml } from './extensions';
 import { checkFidelity, listLosses, type Fidelity } from './fidelity';
 import { LinkDialog } from './link-dialog';
 import { cleanPastedHtml, isEditorClipboard } from './paste-cleanup';
-import type { Activation } from './activation';
+import { releaseKeys, type Activation } from './activation';
 import { RichTextToolbar, type Mode } from './rich-text-toolbar';
 import './rich-text.css';
 
@@ -165,11 +165,17 @@ function RichTextEditor({
     // static view is gone by then) would be lost, so the view takes the focus now.
     editor.commands.focus(at, { scrollIntoView: false });
     editor.view.focus();
+    // Keys typed since the press or focus, held until now (activation.ts).
+    releaseKeys(editor);
   }, [editor, activation]);
 
-  // A new value from outside (the form was reset or reloaded): show it, and check it again.
+  // A new value from outside (the form was reset or reloaded): show it, and check it again. Only a `value` that
+  // changed counts: keys typed before the editor came (activation.ts) edit it before this first runs.
+  const given = useRef(value);
   useEffect(() => {
     const next = value ?? '';
+    if (value === given.current) return;
+    given.current = value;
     if (next === known.current || !editor) return;
     known.current = next;
     setSource(next);

@@ -3,7 +3,7 @@ import { FieldShell } from '../../../components/ui/field-shell';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { DeferRichText } from '../../defer-rich-text';
 import type { FieldControlProps } from '../../field-control';
-import type { Activation } from './activation';
+import { holdKeys, type Activation } from './activation';
 import './rich-text.css';
 
 // tiptap and its schema load with the first rich text field; the static view needs none of it.
@@ -46,35 +46,44 @@ export function HtmlControl({
   loading: (control: ReactNode) => ReactNode;
 }) {
   const defer = useContext(DeferRichText);
-  const [activation, setActivation] = useState<Activation | null>(() =>
-    !defer || props.isReadOnly || !props.value ? 'none' : null,
+  // `eager`: the editor's code had loaded when the editor was asked for, so it mounts without Suspense. Chosen once:
+  // switching later would mount a second editor, the caret back where the first took over.
+  const [taken, setTaken] = useState<{ activation: Activation; eager: boolean } | null>(() =>
+    !defer || props.isReadOnly || !props.value ? { activation: 'none', eager: false } : null,
   );
+  const take = (activation: Activation) => setTaken((now) => now ?? { activation, eager: loaded !== null });
   const { value, focusRef } = props;
 
   useEffect(() => {
-    if (activation) return;
+    if (taken) return;
     let live = true;
     void loadEditor().then((m) => {
-      if (live && !m.visualEditorKeeps(value ?? '')) setActivation((a) => a ?? 'none');
+      if (live && !m.visualEditorKeeps(value ?? '')) setTaken((now) => now ?? { activation: 'none', eager: false });
     });
     return () => {
       live = false;
     };
-  }, [activation, value]);
+  }, [taken, value]);
 
   useEffect(() => {
-    if (activation) return;
-    focusRef?.({ focus: () => setActivation('start') });
+    if (taken) return;
+    focusRef?.({
+      focus: () => {
+        holdKeys();
+        setTaken({ activation: 'start', eager: loaded !== null });
+      },
+    });
     return () => focusRef?.(null);
-  }, [activation, focusRef]);
+  }, [taken, focusRef]);
 
-  const preview = <RichTextPreview {...props} onActivate={(a) => setActivation((now) => now ?? a)} />;
-  if (!activation) return preview;
+  const preview = <RichTextPreview {...props} onActivate={take} />;
+  if (!taken) return preview;
+  const { activation } = taken;
   // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line.
   if (activation === 'none') return loading(<RichTextControl {...props} activation="none" />);
   // A click or focus once the editor has loaded (the static view asks for it as it mounts): the editor takes over
   // in this very render, so keys typed right after the click reach it (a lazy component would wait a tick).
-  if (loaded) return <loaded.RichTextControl {...props} activation={activation} />;
+  if (taken.eager && loaded) return <loaded.RichTextControl {...props} activation={activation} />;
   return (
     <Suspense fallback={preview}>
       <RichTextControl {...props} activation={activation} />
@@ -84,20 +93,28 @@ export function HtmlControl({
 
 /**
  * The field as the editor will show it, without the editor: a focusable text box that becomes the editor
- * (`onActivate`: where the person clicked, or 'start' on focus).
+ * (`onActivate`: where the person clicked, or 'start' on focus). Keys typed until the editor has the focus are
+ * held for it (activation.ts), unless the field is read-only (no editor comes).
  */
 export function RichTextPreview({
   def,
   value,
   errorMessage,
+  isReadOnly,
   onActivate,
-}: Pick<FieldControlProps, 'def' | 'value' | 'errorMessage'> & { onActivate: (a: Activation) => void }) {
+}: Pick<FieldControlProps, 'def' | 'value' | 'errorMessage' | 'isReadOnly'> & {
+  onActivate: (a: Activation) => void;
+}) {
+  const activate = (a: Activation) => {
+    if (!isReadOnly) holdKeys();
+    onActivate(a);
+  };
   const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     // No focus or selection in the static copy: the editor takes both where the pointer went down.
     e.preventDefault();
     const box = e.currentTarget.getBoundingClientRect();
-    onActivate({ x: e.clientX - box.left, y: e.clientY - box.top + e.currentTarget.scrollTop });
+    activate({ x: e.clientX - box.left, y: e.clientY - box.top + e.currentTarget.scrollTop });
   };
   return (
     <FieldShell
@@ -122,7 +139,7 @@ export function RichTextPreview({
               data-rich-text-static=""
               onMouseDown={onMouseDown}
               onClick={(e) => e.preventDefault()}
-              onFocus={() => onActivate('start')}
+              onFocus={() => activate('start')}
               // Sanitised by the app's one sanitiser: it renders no script, handler or javascript: URL.
               dangerouslySetInnerHTML={{ __html: sanitizeHtml(value ?? '') }}
             />
