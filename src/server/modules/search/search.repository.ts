@@ -97,6 +97,10 @@ function filters(f: SearchFilter): RawBuilder<unknown> | null {
   return out.length ? sql`(${sql.join(out, sql` and `)})` : null;
 }
 
+/** From the index row id `floor` up, on an id column (see `searchRepository.floor`); nothing when null. */
+const fromFloor = (id: RawBuilder<unknown>, floor: number | null) =>
+  floor === null ? sql`` : sql` and ${id} >= ${floor}`;
+
 /** After the cursor, on a score column and an id column. */
 const afterCursor = (score: RawBuilder<unknown>, id: RawBuilder<unknown>, a: SearchAfter) =>
   sql`(${score} > ${a.score} or (${score} = ${a.score} and ${id} > ${a.id}))`;
@@ -109,6 +113,7 @@ async function findTier(
   tier: number,
   after: SearchAfter | null,
   limit: number,
+  floor: number | null,
 ): Promise<SearchRow[]> {
   const cond = filters(f);
   const wanted = cond ? sql`case when ${cond} then 1 else 0 end` : sql`1`;
@@ -129,12 +134,12 @@ async function findTier(
       from search_docs d, (select ${tsQuery(s)} as q, ${tsTerms(s.include, [])} as iq${
         s.exclude.length ? sql`, ${tsAny(s.exclude)} as ex` : sql``
       }) q
-      where ${match}${after ? sql` and ${afterCursor(score, sql`d.id`, after)}` : sql``}
+      where ${match}${fromFloor(sql`d.id`, floor)}${after ? sql` and ${afterCursor(score, sql`d.id`, after)}` : sql``}
       order by score, d.id
       limit ${limit}`;
   } else {
     const exclude = fts5Exclude(s);
-    const cursor = after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``;
+    const cursor = sql`${fromFloor(sql`rowid`, floor)}${after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``}`;
     candidates =
       tier === 0
         ? sql`
@@ -271,17 +276,48 @@ export const searchRepository = {
   },
 
   /**
-   * The engine's `limit` best matches of `s` after `after`, best first: the title matches (tier 0) ranked among
-   * themselves, then the others (tier 1). The engine ranks and caps each tier itself (FTS5 `ORDER BY rank LIMIT`,
-   * `ts_rank` over a GIN index's matches), so a frequent word costs the ranking of the few titles that hold it, not
-   * of every body; only those candidates are joined to their rows and checked against the filters (the service asks
-   * again, further on, when filters or access leave too few).
+   * Where the newest `max` matches of `s` that the filters keep start: the index row id of the `max`-th newest, when
+   * more than `max` match; null when no more do. Row ids grow as items are first indexed, and both engines read a
+   * word's matches in row id order without scoring them (FTS5 `ORDER BY rowid DESC`; the primary key, or the GIN
+   * index's matches sorted, as PostgreSQL's planner finds cheaper), so this reads at most `max` + 1 matches
+   * (and, with filters, those they leave out) where ranking a word that every item holds would score them all.
    */
-  async find(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter, after: SearchAfter | null, limit: number) {
+  async floor(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter, max: number): Promise<number | null> {
+    const cond = filters(f);
+    const where = cond ? sql` and ${cond}` : sql``;
+    const window = sql`limit 2 offset ${max - 1}`;
+    const query = isPostgres(db)
+      ? sql<{ id: number | string }>`
+          select d.id from search_docs d where d.tsv @@ ${tsQuery(s)}${where} order by d.id desc ${window}`
+      : cond
+        ? sql<{ id: number | string }>`
+          select f.rowid as id from search_fts f join search_docs d on d.id = f.rowid
+          where f.search_fts match ${fts5Match(s)}${where} order by f.rowid desc ${window}`
+        : sql<{ id: number | string }>`
+          select rowid as id from search_fts where search_fts match ${fts5Match(s)} order by rowid desc ${window}`;
+    const { rows } = await query.execute(db);
+    return rows.length === 2 ? Number(rows[0]!.id) : null;
+  },
+
+  /**
+   * The engine's `limit` best matches of `s` after `after`, best first, among those from the index row id `floor`
+   * up (null: all; see `floor`): the title matches (tier 0) ranked among themselves, then the others (tier 1). The
+   * engine ranks and caps each tier itself (FTS5 `ORDER BY rank LIMIT`, `ts_rank` over a GIN index's matches);
+   * only those candidates are joined to their rows and checked against the filters (the service asks again,
+   * further on, when filters or access leave too few).
+   */
+  async find(
+    db: Kysely<DB>,
+    s: ParsedSearch,
+    f: SearchFilter,
+    after: SearchAfter | null,
+    limit: number,
+    floor: number | null,
+  ) {
     const out: SearchRow[] = [];
     for (let tier = after?.tier ?? 0; tier <= 1 && out.length < limit; tier++) {
       const from = after && after.tier === tier ? after : null;
-      out.push(...(await findTier(db, s, f, tier, from, limit - out.length)));
+      out.push(...(await findTier(db, s, f, tier, from, limit - out.length, floor)));
     }
     return out;
   },
