@@ -67,7 +67,7 @@ const EnvSchema = z.object({
   // Days a deleted item waits in the trash before it is purged with its history (modules/trash).
   CMS_TRASH_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   // A search whose words more items hold ranks only the newest this many of them (modules/search).
-  CMS_SEARCH_RANK_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  CMS_SEARCH_RANK_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -119,7 +119,7 @@ export interface Config {
   scheduleMs: number;
   /** Days a deleted item waits in the trash before it is purged (`CMS_TRASH_DAYS`, 30; modules/trash). */
   trashDays: number;
-  /** A search ranks at most the newest this many matches (`CMS_SEARCH_RANK_LIMIT`, 5000; modules/search). */
+  /** A search ranks at most the newest this many matches (`CMS_SEARCH_RANK_LIMIT`, 2000; modules/search). */
   searchRankLimit: number;
 }
 

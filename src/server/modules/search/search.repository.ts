@@ -139,19 +139,22 @@ async function findTier(
       limit ${limit}`;
   } else {
     const exclude = fts5Exclude(s);
-    const cursor = sql`${fromFloor(sql`rowid`, floor)}${after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``}`;
+    const bounded = fromFloor(sql`rowid`, floor);
+    const cursor = sql`${bounded}${after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``}`;
+    // The title matches are left out of tier 1 by a subquery, not by `NOT {title}:…` in its expression: bm25 counts
+    // every phrase of the expression in the whole index (its IDF), a full read of a common word's matches each.
     candidates =
       tier === 0
         ? sql`
           select rowid as id, rank as score from search_title_fts
           where search_title_fts match ${fts5Include(s)}${cursor}
-            ${exclude ? sql`and rowid not in (select rowid from search_fts where search_fts match ${exclude})` : sql``}
+            ${exclude ? sql`and rowid not in (select rowid from search_fts where search_fts match ${exclude}${bounded})` : sql``}
           order by rank, rowid
           limit ${limit}`
         : sql`
           select rowid as id, rank as score from search_fts
-          where search_fts match ${`(${fts5Match(s)}) NOT ({title} : (${fts5Include(s)}))`}
-            and rank match 'bm25(10.0, 1.0)'${cursor}
+          where search_fts match ${fts5Match(s)} and rank match 'bm25(10.0, 1.0)'${cursor}
+            and rowid not in (select rowid from search_title_fts where search_title_fts match ${fts5Include(s)}${bounded})
           order by rank, rowid
           limit ${limit}`;
   }
