@@ -346,12 +346,16 @@ export const searchRepository = {
             from search_docs d ${joins}, (select ${tsQuery(s)} as q) q
             where d.id in (${sql.join(ids)})`.execute(db)
         ).rows
-      : // The FTS table alone first: joined, the planner may walk every match instead of seeking these rows.
+      : // The FTS table alone first: joined, the planner may walk every match instead of seeking these rows. The
+        // engine is handed the range of the ids, not the ids (`+rowid`): each id handed over is a query of its own,
+        // and a prefix query merges the whole match list of every word the prefix starts (the range is read once).
         (
           await sql<Row>`
             with f as materialized (
               select rowid as id, snippet(search_fts, -1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 16) as snippet
-              from search_fts where search_fts match ${fts5Match(s)} and rowid in (${sql.join(ids)})
+              from search_fts
+              where search_fts match ${fts5Match(s)} and rowid between ${Math.min(...ids)} and ${Math.max(...ids)}
+                and +rowid in (${sql.join(ids)})
             )
             select d.node_id, f.snippet, ${rest}
             from f join search_docs d on d.id = f.id ${joins}`.execute(db)
