@@ -141,8 +141,7 @@ async function findTier(
     const exclude = fts5Exclude(s);
     const bounded = fromFloor(sql`rowid`, floor);
     const cursor = sql`${bounded}${after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``}`;
-    // The title matches are left out of tier 1 by a subquery, not by `NOT {title}:…` in its expression: bm25 counts
-    // every phrase of the expression in the whole index (its IDF), a full read of a common word's matches each.
+    // Title matches leave tier 1 by a subquery, not `NOT {title}:…`: bm25 reads every match of each phrase (IDF).
     candidates =
       tier === 0
         ? sql`
@@ -279,26 +278,19 @@ export const searchRepository = {
   },
 
   /**
-   * Where the newest `max` matches of `s` that the filters keep start: the index row id of the `max`-th newest, when
-   * more than `max` match; null when no more do. Row ids grow as items are first indexed, and both engines read a
-   * word's matches in row id order without scoring them (FTS5 `ORDER BY rowid DESC`; the primary key, or the GIN
-   * index's matches sorted, as PostgreSQL's planner finds cheaper), so this reads at most `max` + 1 matches
-   * (and, with filters, those they leave out) where ranking a word that every item holds would score them all.
+   * The index row id of the `max`-th newest match of `s` that the filters keep, when more match; else null. Row ids
+   * grow as items are first indexed; both engines read matches in that order unscored (FTS5 `ORDER BY rowid DESC`,
+   * the primary key or the GIN index's matches sorted): `max` + 1 matches read, not a common word's all scored.
    */
   async floor(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter, max: number): Promise<number | null> {
     const cond = filters(f);
     const where = cond ? sql` and ${cond}` : sql``;
     const window = sql`limit 2 offset ${max - 1}`;
     const query = isPostgres(db)
-      ? sql<{ id: number | string }>`
-          select d.id from search_docs d where d.tsv @@ ${tsQuery(s)}${where} order by d.id desc ${window}`
-      : cond
-        ? sql<{ id: number | string }>`
-          select f.rowid as id from search_fts f join search_docs d on d.id = f.rowid
-          where f.search_fts match ${fts5Match(s)}${where} order by f.rowid desc ${window}`
-        : sql<{ id: number | string }>`
-          select rowid as id from search_fts where search_fts match ${fts5Match(s)} order by rowid desc ${window}`;
-    const { rows } = await query.execute(db);
+      ? sql`select d.id from search_docs d where d.tsv @@ ${tsQuery(s)}${where} order by d.id desc ${window}`
+      : sql`select f.rowid as id from search_fts f${cond ? sql` join search_docs d on d.id = f.rowid` : sql``}
+          where f.search_fts match ${fts5Match(s)}${where} order by f.rowid desc ${window}`;
+    const { rows } = await sql<{ id: number | string }>`${query}`.execute(db);
     return rows.length === 2 ? Number(rows[0]!.id) : null;
   },
 
@@ -346,9 +338,8 @@ export const searchRepository = {
             from search_docs d ${joins}, (select ${tsQuery(s)} as q) q
             where d.id in (${sql.join(ids)})`.execute(db)
         ).rows
-      : // The FTS table alone first: joined, the planner may walk every match instead of seeking these rows. The
-        // engine is handed the range of the ids, not the ids (`+rowid`): each id handed over is a query of its own,
-        // and a prefix query merges the whole match list of every word the prefix starts (the range is read once).
+      : // The FTS table alone first (joined, the planner may walk every match); given the ids' range, not the ids
+        // (`+rowid`): each id would be a query of its own, re-merging a prefix's whole match list.
         (
           await sql<Row>`
             with f as materialized (
