@@ -233,7 +233,7 @@ export interface paths {
     };
     /**
      * Find pages, assets and folder items by what they say
-     * @description Searches titles, SEO fields, every text field of every widget (rich text as its text), asset fields, alt text, file names and folder titles. Words match by English stem, `"a phrase"` matches words in order, `-word` excludes, and the last word also matches as a prefix while typing; the text is always taken as words, never as query syntax. Best match first (a title match before a body match); `snippet` is HTML-escaped with the matched words in `<mark>`. Only items the caller may read are answered. The index changes in the transaction of every write: a search after a write answers sees it. Pass `next` as `cursor` for the following page.
+     * @description Searches titles, SEO fields, every text field of every widget (rich text as its text), asset fields, alt text, file names and folder titles. Words match by English stem, `"a phrase"` matches words in order, `-word` excludes, and the last word also matches as a prefix while typing; the text is always taken as words, never as query syntax. Best match first (a title match before a body match); `snippet` is HTML-escaped with the matched words in `<mark>`. Only items the caller may read are answered. The index changes in the transaction of every write: a search after a write answers sees it. Pass `next` as `cursor` for the following page. When more items match than the server ranks (`CMS_SEARCH_RANK_LIMIT`, 2,000), only the newest of them are ranked and answered, and `capped` says so.
      */
     get: operations['getSearch'];
     put?: never;
@@ -2817,6 +2817,7 @@ export interface operations {
               snippet: string;
             }[];
             next: string | null;
+            capped: boolean;
           };
         };
       };

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   CMS_SCHEDULE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   // Days a deleted item waits in the trash before it is purged with its history (modules/trash).
   CMS_TRASH_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  // A search whose words more items hold ranks only the newest this many of them (modules/search).
+  CMS_SEARCH_RANK_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,6 +119,8 @@ export interface Config {
   scheduleMs: number;
   /** Days a deleted item waits in the trash before it is purged (`CMS_TRASH_DAYS`, 30; modules/trash). */
   trashDays: number;
+  /** A search ranks at most the newest this many matches (`CMS_SEARCH_RANK_LIMIT`, 2000; modules/search). */
+  searchRankLimit: number;
 }
 
 /** `CMS_REVISIONS_KEEP` (validated): `all`, `N` revisions or `Nd` days. */
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revisionsKeep: revisionsKeepOf(e.CMS_REVISIONS_KEEP),
     scheduleMs: Math.round(e.CMS_SCHEDULE_SECONDS * 1000),
     trashDays: e.CMS_TRASH_DAYS,
+    searchRankLimit: e.CMS_SEARCH_RANK_LIMIT,
   };
 }
 

@@ -51,5 +51,11 @@ export const SearchResults = z.object({
   items: z.array(SearchHit),
   /** The cursor of the next page; null on the last. */
   next: z.string().nullable(),
+  /**
+   * True when more items match than the server ranks (`CMS_SEARCH_RANK_LIMIT`, 2,000 by default): the answer and
+   * the pages after it hold only the newest of them (by when each was first indexed), best match first among those.
+   * A word that common says little; more words narrow it.
+   */
+  capped: z.boolean(),
 });
 export type SearchResults = z.infer<typeof SearchResults>;

@@ -43,24 +43,31 @@ export function presentHit(kind: SearchKind, path: string, title: string, d: Hit
   };
 }
 
+/** Where a page starts: after a hit, among the matches from `floor` up (null: all of them; see the repository). */
+export interface SearchCursor {
+  after: SearchAfter;
+  floor: number | null;
+}
+
 /** The opaque cursor after a hit. */
-export function encodeCursor(after: SearchAfter): string {
-  return Buffer.from(JSON.stringify([after.tier, after.score, after.id])).toString('base64url');
+export function encodeCursor({ after, floor }: SearchCursor): string {
+  const v = [after.tier, after.score, after.id, ...(floor === null ? [] : [floor])];
+  return Buffer.from(JSON.stringify(v)).toString('base64url');
 }
 
 /** The position a cursor names; null when it is not one this server made. */
-export function decodeCursor(cursor: string): SearchAfter | null {
+export function decodeCursor(cursor: string): SearchCursor | null {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(v) &&
-      v.length === 3 &&
+      (v.length === 3 || (v.length === 4 && Number.isSafeInteger(v[3]))) &&
       (v[0] === 0 || v[0] === 1) &&
       typeof v[1] === 'number' &&
       Number.isFinite(v[1]) &&
       Number.isSafeInteger(v[2])
     )
-      return { tier: v[0], score: v[1], id: v[2] };
+      return { after: { tier: v[0], score: v[1], id: v[2] }, floor: v.length === 4 ? (v[3] as number) : null };
   } catch {
     // not JSON: not ours
   }

@@ -97,6 +97,10 @@ function filters(f: SearchFilter): RawBuilder<unknown> | null {
   return out.length ? sql`(${sql.join(out, sql` and `)})` : null;
 }
 
+/** From the index row id `floor` up, on an id column (see `searchRepository.floor`); nothing when null. */
+const fromFloor = (id: RawBuilder<unknown>, floor: number | null) =>
+  floor === null ? sql`` : sql` and ${id} >= ${floor}`;
+
 /** After the cursor, on a score column and an id column. */
 const afterCursor = (score: RawBuilder<unknown>, id: RawBuilder<unknown>, a: SearchAfter) =>
   sql`(${score} > ${a.score} or (${score} = ${a.score} and ${id} > ${a.id}))`;
@@ -109,6 +113,7 @@ async function findTier(
   tier: number,
   after: SearchAfter | null,
   limit: number,
+  floor: number | null,
 ): Promise<SearchRow[]> {
   const cond = filters(f);
   const wanted = cond ? sql`case when ${cond} then 1 else 0 end` : sql`1`;
@@ -129,24 +134,26 @@ async function findTier(
       from search_docs d, (select ${tsQuery(s)} as q, ${tsTerms(s.include, [])} as iq${
         s.exclude.length ? sql`, ${tsAny(s.exclude)} as ex` : sql``
       }) q
-      where ${match}${after ? sql` and ${afterCursor(score, sql`d.id`, after)}` : sql``}
+      where ${match}${fromFloor(sql`d.id`, floor)}${after ? sql` and ${afterCursor(score, sql`d.id`, after)}` : sql``}
       order by score, d.id
       limit ${limit}`;
   } else {
     const exclude = fts5Exclude(s);
-    const cursor = after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``;
+    const bounded = fromFloor(sql`rowid`, floor);
+    const cursor = sql`${bounded}${after ? sql` and ${afterCursor(sql`rank`, sql`rowid`, after)}` : sql``}`;
+    // Title matches leave tier 1 by a subquery, not `NOT {title}:…`: bm25 reads every match of each phrase (IDF).
     candidates =
       tier === 0
         ? sql`
           select rowid as id, rank as score from search_title_fts
           where search_title_fts match ${fts5Include(s)}${cursor}
-            ${exclude ? sql`and rowid not in (select rowid from search_fts where search_fts match ${exclude})` : sql``}
+            ${exclude ? sql`and rowid not in (select rowid from search_fts where search_fts match ${exclude}${bounded})` : sql``}
           order by rank, rowid
           limit ${limit}`
         : sql`
           select rowid as id, rank as score from search_fts
-          where search_fts match ${`(${fts5Match(s)}) NOT ({title} : (${fts5Include(s)}))`}
-            and rank match 'bm25(10.0, 1.0)'${cursor}
+          where search_fts match ${fts5Match(s)} and rank match 'bm25(10.0, 1.0)'${cursor}
+            and rowid not in (select rowid from search_title_fts where search_title_fts match ${fts5Include(s)}${bounded})
           order by rank, rowid
           limit ${limit}`;
   }
@@ -271,17 +278,41 @@ export const searchRepository = {
   },
 
   /**
-   * The engine's `limit` best matches of `s` after `after`, best first: the title matches (tier 0) ranked among
-   * themselves, then the others (tier 1). The engine ranks and caps each tier itself (FTS5 `ORDER BY rank LIMIT`,
-   * `ts_rank` over a GIN index's matches), so a frequent word costs the ranking of the few titles that hold it, not
-   * of every body; only those candidates are joined to their rows and checked against the filters (the service asks
-   * again, further on, when filters or access leave too few).
+   * The index row id of the `max`-th newest match of `s` that the filters keep, when more match; else null. Row ids
+   * grow as items are first indexed; both engines read matches in that order unscored (FTS5 `ORDER BY rowid DESC`,
+   * the primary key or the GIN index's matches sorted): `max` + 1 matches read, not a common word's all scored.
    */
-  async find(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter, after: SearchAfter | null, limit: number) {
+  async floor(db: Kysely<DB>, s: ParsedSearch, f: SearchFilter, max: number): Promise<number | null> {
+    const cond = filters(f);
+    const where = cond ? sql` and ${cond}` : sql``;
+    const window = sql`limit 2 offset ${max - 1}`;
+    const query = isPostgres(db)
+      ? sql`select d.id from search_docs d where d.tsv @@ ${tsQuery(s)}${where} order by d.id desc ${window}`
+      : sql`select f.rowid as id from search_fts f${cond ? sql` join search_docs d on d.id = f.rowid` : sql``}
+          where f.search_fts match ${fts5Match(s)}${where} order by f.rowid desc ${window}`;
+    const { rows } = await sql<{ id: number | string }>`${query}`.execute(db);
+    return rows.length === 2 ? Number(rows[0]!.id) : null;
+  },
+
+  /**
+   * The engine's `limit` best matches of `s` after `after`, best first, among those from the index row id `floor`
+   * up (null: all; see `floor`): the title matches (tier 0) ranked among themselves, then the others (tier 1). The
+   * engine ranks and caps each tier itself (FTS5 `ORDER BY rank LIMIT`, `ts_rank` over a GIN index's matches);
+   * only those candidates are joined to their rows and checked against the filters (the service asks again,
+   * further on, when filters or access leave too few).
+   */
+  async find(
+    db: Kysely<DB>,
+    s: ParsedSearch,
+    f: SearchFilter,
+    after: SearchAfter | null,
+    limit: number,
+    floor: number | null,
+  ) {
     const out: SearchRow[] = [];
     for (let tier = after?.tier ?? 0; tier <= 1 && out.length < limit; tier++) {
       const from = after && after.tier === tier ? after : null;
-      out.push(...(await findTier(db, s, f, tier, from, limit - out.length)));
+      out.push(...(await findTier(db, s, f, tier, from, limit - out.length, floor)));
     }
     return out;
   },
@@ -307,12 +338,15 @@ export const searchRepository = {
             from search_docs d ${joins}, (select ${tsQuery(s)} as q) q
             where d.id in (${sql.join(ids)})`.execute(db)
         ).rows
-      : // The FTS table alone first: joined, the planner may walk every match instead of seeking these rows.
+      : // The FTS table alone first (joined, the planner may walk every match); given the ids' range, not the ids
+        // (`+rowid`): each id would be a query of its own, re-merging a prefix's whole match list.
         (
           await sql<Row>`
             with f as materialized (
               select rowid as id, snippet(search_fts, -1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 16) as snippet
-              from search_fts where search_fts match ${fts5Match(s)} and rowid in (${sql.join(ids)})
+              from search_fts
+              where search_fts match ${fts5Match(s)} and rowid between ${Math.min(...ids)} and ${Math.max(...ids)}
+                and +rowid in (${sql.join(ids)})
             )
             select d.node_id, f.snippet, ${rest}
             from f join search_docs d on d.id = f.id ${joins}`.execute(db)

@@ -26,7 +26,8 @@ export function registerSearchRoutes(app: App, search: SearchService) {
           'words, never as query syntax. Best match first (a title match before a body match); `snippet` is ' +
           'HTML-escaped with the matched words in `<mark>`. Only items the caller may read are answered. The index ' +
           'changes in the transaction of every write: a search after a write answers sees it. Pass `next` as ' +
-          '`cursor` for the following page.',
+          '`cursor` for the following page. When more items match than the server ranks (`CMS_SEARCH_RANK_LIMIT`, ' +
+          '2,000), only the newest of them are ranked and answered, and `capped` says so.',
         querystring: SearchQuery,
         response: { 200: SearchResults, ...problems(404) },
       },

@@ -4,10 +4,10 @@ import type { Actor, AppContext } from '../../lib/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { accessCapOf, accessUnderCap } from '../tree/access.js';
 import { treeRepository, type NodeRow } from '../tree/tree.repository.js';
-import { decodeCursor, encodeCursor, presentHit } from './search.presenter.js';
+import { decodeCursor, encodeCursor, presentHit, type SearchCursor } from './search.presenter.js';
 import { flushSearchIndex } from './search.indexer.js';
 import { parseSearch } from './search.query.js';
-import { searchRepository as repo, type SearchAfter, type SearchRow } from './search.repository.js';
+import { searchRepository as repo, type SearchRow } from './search.repository.js';
 
 const READABLE: readonly AccessLevel[] = ['READ', 'WRITE', 'ADMIN'];
 /** Rounds of candidates read while filters and access leave too few: a bound, so no search reads the whole index. */
@@ -35,16 +35,16 @@ export function createSearchService(ctx: AppContext) {
   return {
     async search(actor: Actor, query: SearchQuery): Promise<SearchResults> {
       const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
-      let after: SearchAfter | undefined;
+      let cursor: SearchCursor | undefined;
       if (query.cursor !== undefined) {
         const decoded = decodeCursor(query.cursor);
         if (!decoded)
           throw badRequest('`cursor` is not the `next` of an earlier answer.', undefined, 'INVALID_PARAMETER');
-        after = decoded;
+        cursor = decoded;
       }
       const parsed = parseSearch(query.q);
       // Only operators, quotes or punctuation: no word to look for, so nothing matches.
-      if (parsed.include.length === 0) return { items: [], next: null };
+      if (parsed.include.length === 0) return { items: [], next: null, capped: false };
 
       const scopes: string[] = [];
       if (query.site) scopes.push(await scopeOf(query.site, 'site'));
@@ -53,7 +53,7 @@ export function createSearchService(ctx: AppContext) {
       const underId = scopes[scopes.length - 1];
       if (query.site && query.folder) {
         const top = query.folder.split('/').find((s) => s.length > 0);
-        if (top !== query.site) return { items: [], next: null };
+        if (top !== query.site) return { items: [], next: null, capped: false };
       }
 
       // What was written before this search is indexed first (search.indexer.ts).
@@ -64,15 +64,18 @@ export function createSearchService(ctx: AppContext) {
         ...(query.type ? { type: query.type } : {}),
         ...(underId ? { underId } : {}),
       };
+      // More matches than the limit: only the newest are ranked (the cursor keeps where they start, so every page
+      // pages through the same ones).
+      const floor = cursor ? cursor.floor : await repo.floor(ctx.db, parsed, filter, ctx.config.searchRankLimit);
       // The engine's best candidates, capped; those the filters or access leave out are skipped, and when too few
       // remain the next round starts after the last candidate seen (never again from the top).
       const kept: SearchRow[] = [];
       const names = new Map<string, string[]>();
-      let position = after ?? null;
+      let position = cursor?.after ?? null;
       let exhausted = false;
       let round = (limit + 1) * FIRST_ROUND_FACTOR;
       for (let batch = 0; batch < MAX_BATCHES && kept.length <= limit; batch++, round *= 4) {
-        const rows = await repo.find(ctx.db, parsed, filter, position, round);
+        const rows = await repo.find(ctx.db, parsed, filter, position, round, floor);
         const chains = await repo.chains(
           ctx.db,
           rows.filter((r) => r.wanted).map((r) => r.node_id),
@@ -106,7 +109,7 @@ export function createSearchService(ctx: AppContext) {
       const items = page.map((row) =>
         presentHit(row.kind, names.get(row.node_id)!.join('/'), row.title, details.get(row.node_id)),
       );
-      return { items, next: nextAfter ? encodeCursor(nextAfter) : null };
+      return { items, next: nextAfter ? encodeCursor({ after: nextAfter, floor }) : null, capped: floor !== null };
     },
   };
 }

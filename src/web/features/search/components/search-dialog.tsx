@@ -111,6 +111,8 @@ export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit }: 
   const count = flat.length;
   const isStale = input.trim() !== q || search.isPlaceholderData;
   const isSettled = query !== null && search.isSuccess && !search.isFetching && !isStale;
+  // The server ranked only the newest of the items that match (a very common word).
+  const isCapped = query !== null && !isStale && search.data?.pages[0]?.capped === true;
 
   // A new answer starts at its best match.
   useEffect(() => setActive(0), [search.data, query]);
@@ -122,7 +124,9 @@ export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit }: 
     ? ''
     : count === 0
       ? `No results for “${q}”.`
-      : `${count}${search.hasNextPage ? ' or more' : ''} ${count === 1 ? 'result' : 'results'}.`;
+      : `${count}${search.hasNextPage ? ' or more' : ''} ${count === 1 ? 'result' : 'results'}${
+          isCapped ? ', from the newest matches' : ''
+        }.`;
 
   const open = (hit: SearchHit | undefined) => {
     if (!hit) return;
@@ -267,6 +271,10 @@ export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit }: 
         ) : isSettled && count === 0 ? (
           <p className="search__hint">
             Nothing matches “{q}”{kind !== 'all' || site !== EVERY || state !== EVERY ? ' with these filters' : ''}.
+          </p>
+        ) : isCapped && count > 0 ? (
+          <p className="search__hint">
+            So many items match “{q}” that only the newest of them are shown. More words narrow the search.
           </p>
         ) : !hasResults && search.isFetching ? (
           <p className="search__hint">Searching…</p>
