@@ -136,7 +136,7 @@ const PG_TEMPLATE_PREFIX = 'folio_bench_tpl_';
  * A PostgreSQL database holding the dataset of `pages` pages, and a data dir with its blobs, for one run. The
  * dataset is generated once (minutes: 100,025 assets through the services) into a template database named after
  * DATA_VERSION and the migrations, with its blobs under bench/.cache/; each run gets `create database … template`
- * of it (seconds) and a copy of the blobs. Templates of other versions or schemas are dropped.
+ * of it (seconds) and a copy of the blobs. Templates of other versions or schemas are dropped, unless in use.
  */
 export async function pgDataset(
   admin: pg.Client,
@@ -155,7 +155,14 @@ export async function pgDataset(
   ).rows.map((r) => r.datname);
   const ready = existing.includes(template) && fs.existsSync(path.join(blobsOf, 'manifest.json'));
   if (!ready) {
-    for (const db of existing) await admin.query(`drop database if exists ${db} with (force)`);
+    await admin.query(`drop database if exists ${template} with (force)`);
+    // Other versions' templates go unless someone is connected to one: another tree on this machine generating
+    // or copying it (a forced drop killed their runs).
+    for (const db of existing.filter((d) => d !== template)) {
+      await admin.query(`drop database if exists ${db}`).catch((err: { code?: string }) => {
+        if (err.code !== '55006') throw err; // object_in_use
+      });
+    }
     for (const d of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) {
       if (d.startsWith('pg-')) fs.rmSync(path.join(CACHE, d), { recursive: true, force: true });
     }
