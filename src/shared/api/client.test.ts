@@ -173,10 +173,10 @@ describe('createClient', () => {
       modified: null,
       snippet: 'the <mark>gallery</mark>',
     };
-    const { fetch, calls } = fakeFetch(() => json({ items: [hit], next: null }));
+    const { fetch, calls } = fakeFetch(() => json({ items: [hit], next: null, capped: false }));
     const client = createClient({ fetch });
     const res = await client.search({ q: 'galle', kind: ['page', 'asset'], state: ['Draft'], site: 'demo', limit: 5 });
-    expect(res).toEqual({ items: [hit], next: null });
+    expect(res).toEqual({ items: [hit], next: null, capped: false });
     const url = new URL(calls[0].url, 'http://x');
     expect(url.pathname).toBe('/cms/rest/search');
     expect(url.searchParams.getAll('kind')).toEqual(['page', 'asset']);
@@ -185,7 +185,7 @@ describe('createClient', () => {
     expect(url.searchParams.get('limit')).toBe('5');
     expect(url.searchParams.has('cursor')).toBe(false);
 
-    const broken = fakeFetch(() => json({ items: [{ ...hit, kind: 'widget' }], next: null }));
+    const broken = fakeFetch(() => json({ items: [{ ...hit, kind: 'widget' }], next: null, capped: false }));
     const err = await failure(createClient({ fetch: broken.fetch }).search({ q: 'x' }));
     expect(err.code).toBe('INVALID_RESPONSE');
   });
