@@ -25,31 +25,7 @@ export interface Guarded<V, A> {
  */
 export function createGuardedWrites<V>(limit: number) {
   const memory = createRemembered<V>(limit);
-  /**
-   * Per key, the end of the last write of it under way. Writes of one item by this process go one after the
-   * other, each from what the one before wrote: were they sent together, every one but the first would fail its
-   * condition (the first moved `doc_seq`) and take a fresh read, then the transactional way, holding the row's
-   * lock across several round trips (bench/README.md, PUT hot page).
-   */
-  const turns = new Map<string, Promise<unknown>>();
   return async function guardedWrite<A>(
-    key: string,
-    scope: WriteScope | undefined,
-    read: () => V | undefined | Promise<V | undefined>,
-    write: (item: V) => Promise<Guarded<V, A> | undefined>,
-  ): Promise<A | undefined> {
-    const before = turns.get(key);
-    const mine = (before ?? Promise.resolve()).catch(() => undefined).then(() => attempt(key, scope, read, write));
-    const done = mine.catch(() => undefined);
-    turns.set(key, done);
-    try {
-      return await mine;
-    } finally {
-      if (turns.get(key) === done) turns.delete(key);
-    }
-  };
-
-  async function attempt<A>(
     key: string,
     scope: WriteScope | undefined,
     read: () => V | undefined | Promise<V | undefined>,
@@ -70,7 +46,7 @@ export function createGuardedWrites<V>(limit: number) {
     });
     if (answer !== undefined) scope?.bumpedInStatement();
     return answer;
-  }
+  };
 
   function kept<A>(key: string, written: Guarded<V, A>): Guarded<V, A> {
     if (written.remember === undefined) memory.forget(key);
