@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { pressPoint } from '../press-point';
 import { FieldShell } from '../../../components/ui/field-shell';
 import { HtmlPreview } from '../../../components/ui/html-preview';
 import { Spinner } from '../../../components/ui/spinner';
@@ -158,11 +159,8 @@ function CodeStatic({
   onActivate: (a: CodeActivation) => void;
 }) {
   const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
-    if (e.button !== 0) return;
-    // No focus or selection in the static copy: the editor takes both where the pointer went down.
-    e.preventDefault();
-    const box = e.currentTarget.getBoundingClientRect();
-    onActivate({ x: e.clientX - box.left, y: e.clientY - box.top + e.currentTarget.scrollTop });
+    const at = pressPoint(e);
+    if (at) onActivate(at);
   };
   return (
     <div className="code-static" data-invalid={isInvalid || undefined}>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { pressPoint } from '../press-point';
 import { FieldShell } from '../../../components/ui/field-shell';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { DeferRichText } from '../../defer-rich-text';
@@ -110,11 +111,8 @@ export function RichTextPreview({
     onActivate(a);
   };
   const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
-    if (e.button !== 0) return;
-    // No focus or selection in the static copy: the editor takes both where the pointer went down.
-    e.preventDefault();
-    const box = e.currentTarget.getBoundingClientRect();
-    activate({ x: e.clientX - box.left, y: e.clientY - box.top + e.currentTarget.scrollTop });
+    const at = pressPoint(e);
+    if (at) activate(at);
   };
   return (
     <FieldShell
