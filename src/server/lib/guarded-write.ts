@@ -25,7 +25,33 @@ export interface Guarded<V, A> {
  */
 export function createGuardedWrites<V>(limit: number) {
   const memory = createRemembered<V>(limit);
-  return async function guardedWrite<A>(
+  /**
+   * Per key, the write of it this process has under way (settled, never rejecting). A write of a key that has one
+   * waits for it and starts from what it wrote; sent together, all but the first would fail their condition (the
+   * first moved `doc_seq`), read again, and take the transactional way (PUT hot page). A write alone starts at once:
+   * the map is all it costs.
+   */
+  const underWay = new Map<string, Promise<unknown>>();
+  return function guardedWrite<A>(
+    key: string,
+    scope: WriteScope | undefined,
+    read: () => V | undefined | Promise<V | undefined>,
+    write: (item: V) => Promise<Guarded<V, A> | undefined>,
+  ): Promise<A | undefined> {
+    const before = underWay.get(key);
+    const mine = before ? before.then(() => attempt(key, scope, read, write)) : attempt(key, scope, read, write);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    underWay.set(key, settled);
+    void settled.then(() => {
+      if (underWay.get(key) === settled) underWay.delete(key);
+    });
+    return mine;
+  };
+
+  async function attempt<A>(
     key: string,
     scope: WriteScope | undefined,
     read: () => V | undefined | Promise<V | undefined>,
@@ -46,7 +72,7 @@ export function createGuardedWrites<V>(limit: number) {
     });
     if (answer !== undefined) scope?.bumpedInStatement();
     return answer;
-  };
+  }
 
   function kept<A>(key: string, written: Guarded<V, A>): Guarded<V, A> {
     if (written.remember === undefined) memory.forget(key);
