@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from './paths';
+import { explorerLocationOf } from './routes/explorer-navigation';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RequireSession } from './routes/require-session';
 import { RootLayout } from './routes/root-layout';
@@ -19,6 +20,23 @@ const trashRoute = () => import('./routes/trash-route');
 const assetLibraryRoute = () => import('./routes/asset-library-route');
 const pageEditorRoute = () => import('./routes/page-editor-route');
 
+/**
+ * Starts loading the code of the explorer's screen at an app URL: a link to it is pointed at or focused (the tree,
+ * a folder's contents, search), so it opens without waiting for its code. A failed load is tried again on opening.
+ */
+function preloadScreenAt(href: string) {
+  const area = explorerLocationOf(href.split('?')[0]!)?.area;
+  const screen =
+    area === 'pages'
+      ? pageEditorRoute
+      : area === 'assets'
+        ? assetLibraryRoute
+        : area === 'sites'
+          ? explorerItemRoute
+          : undefined;
+  screen?.().catch(() => undefined);
+}
+
 /** Every screen of the app. Features are composed here; they never import each other. */
 export const routes: RouteObject[] = [
   {
@@ -29,7 +47,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.signIn, element: <SignInRoute /> },
       {
-        element: <RequireSession />,
+        element: <RequireSession preloadScreenAt={preloadScreenAt} />,
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to={paths.sites} replace /> },

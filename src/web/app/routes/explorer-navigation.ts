@@ -64,8 +64,11 @@ export function explorerLocationOf(pathname: string): { area: 'sites' | 'pages' 
   return null;
 }
 
-/** What the explorer needs of the router: URLs of items, opening them, and the item shown now. */
-export function useExplorerNavigation(): ExplorerNavigation {
+/**
+ * What the explorer needs of the router: URLs of items, opening them, the item shown now, and starting to load the
+ * code of an item's screen (`preloadScreenAt`, the router's: a link to it is pointed at or focused).
+ */
+export function useExplorerNavigation(preloadScreenAt: (href: string) => void): ExplorerNavigation {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const currentPath = explorerLocationOf(pathname)?.path ?? null;
@@ -76,7 +79,8 @@ export function useExplorerNavigation(): ExplorerNavigation {
       currentPath,
       openHome: () => void navigate(paths.sites, { replace: true }),
       homeHref: paths.sites,
+      preloadScreenOf: (item) => preloadScreenAt(explorerHrefOf(item)),
     }),
-    [navigate, currentPath],
+    [navigate, currentPath, preloadScreenAt],
   );
 }

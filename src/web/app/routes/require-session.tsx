@@ -39,14 +39,16 @@ function ExplorerDialogSlot() {
 function WithExplorer({
   user,
   onSearchContent,
+  preloadScreenAt,
   children,
 }: {
   user: Me;
+  preloadScreenAt: (href: string) => void;
   /** The find field's way into full-text search (its text as the query). */
   onSearchContent: (q: string) => void;
   children: (parts: { tree: ReactNode; find: ReactNode }) => ReactNode;
 }) {
-  const navigation = useExplorerNavigation();
+  const navigation = useExplorerNavigation(preloadScreenAt);
   // The same elements on every render: a URL change within a screen (an asset's panel opening) does not render
   // the tree and its rows again (they follow the current item through the explorer's context).
   const parts = useMemo(
@@ -86,7 +88,12 @@ export function useFrameContext(): FrameContext {
  * Layout route of everything behind sign-in. Without a session it sends the user to sign-in, remembering where
  * they were (unless they signed out on purpose), so signing in brings them straight back.
  */
-export function RequireSession() {
+export function RequireSession({
+  preloadScreenAt,
+}: {
+  /** Starts loading the code of the screen at an app URL (the router's lazy screens). */
+  preloadScreenAt: (href: string) => void;
+}) {
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -98,13 +105,16 @@ export function RequireSession() {
     session.data?.user?.username,
     session.data?.user?.eventsAfter,
   );
-  const search = useSearchLauncher(useCallback((hit: SearchHit) => void navigate(searchHitHref(hit)), [navigate]));
+  const search = useSearchLauncher(
+    useCallback((hit: SearchHit) => void navigate(searchHitHref(hit)), [navigate]),
+    useCallback((hit: SearchHit) => preloadScreenAt(searchHitHref(hit)), [preloadScreenAt]),
+  );
 
   if (session.data?.user) {
     const user = session.data.user;
     return (
       <ReauthProvider value={reauth}>
-        <WithExplorer user={user} onSearchContent={search.open}>
+        <WithExplorer user={user} onSearchContent={search.open} preloadScreenAt={preloadScreenAt}>
           {({ tree, find }) => (
             <AppFrame
               user={user}

@@ -223,7 +223,7 @@ export function ContentsList({
   folder: Folder;
   canReorder: boolean;
 }) {
-  const { hrefOf, role } = useExplorer();
+  const { hrefOf, preloadScreenOf, role } = useExplorer();
   const { perform, isReordering } = useItemCommands();
   const summaries = useFolderChildren(item.path);
   const [sort, setSort] = useState<Sort | null>(null);
@@ -277,7 +277,12 @@ export function ContentsList({
               return (
                 <tr key={child.path}>
                   <th scope="row" className="contents-table__name">
-                    <Link href={hrefOf(child)} className="contents-table__link">
+                    <Link
+                      href={hrefOf(child)}
+                      className="contents-table__link"
+                      onHoverStart={() => preloadScreenOf(child)}
+                      onFocus={() => preloadScreenOf(child)}
+                    >
                       <KindIcon item={child} />
                       <span className="contents-table__title">{labelOf(child)}</span>
                     </Link>

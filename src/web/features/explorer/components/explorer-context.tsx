@@ -21,6 +21,8 @@ export interface ExplorerNavigation {
   openHome: () => void;
   /** The app URL of the screen `openHome` shows (the sites). */
   homeHref: string;
+  /** Starts loading the code of the screen that shows an item (a link to it is pointed at or focused). */
+  preloadScreenOf: (item: Pick<ExplorerItem, 'kind' | 'segments'>) => void;
 }
 
 /** Kinds the create dialogs make. */

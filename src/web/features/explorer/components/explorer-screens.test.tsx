@@ -20,6 +20,7 @@ function Explorer({ role, children }: { role: Role; children: ReactNode }) {
         currentPath: null,
         openHome: vi.fn(),
         homeHref: '/home',
+        preloadScreenOf: vi.fn(),
       }}
     >
       {children}

@@ -14,10 +14,12 @@ import { ExplorerTreePanel } from './tree-panel';
 function Harness({
   role,
   onOpen,
+  onPreload,
   children,
 }: {
   role: Role;
   onOpen: (item: ExplorerItem) => void;
+  onPreload: (item: Pick<ExplorerItem, 'kind' | 'segments'>) => void;
   children: ReactNode;
 }) {
   const [currentPath, setCurrentPath] = useState<string | null>(null);
@@ -30,6 +32,7 @@ function Harness({
     currentPath,
     openHome: () => setCurrentPath(null),
     homeHref: '/home',
+    preloadScreenOf: onPreload,
   };
   return (
     <ExplorerProvider role={role} navigation={navigation}>
@@ -41,13 +44,14 @@ function Harness({
 
 function renderTree({ role = 'Admin', handlers = treeHandlers() }: { role?: Role; handlers?: Handlers } = {}) {
   const onOpen = vi.fn<(item: ExplorerItem) => void>();
+  const onPreload = vi.fn<(item: Pick<ExplorerItem, 'kind' | 'segments'>) => void>();
   const view = renderWithProviders(
-    <Harness role={role} onOpen={onOpen}>
+    <Harness role={role} onOpen={onOpen} onPreload={onPreload}>
       <ExplorerTreePanel />
     </Harness>,
     handlers,
   );
-  return { ...view, onOpen };
+  return { ...view, onOpen, onPreload };
 }
 
 const tree = () => screen.getByRole('tree', { name: 'Sites and asset library' });
@@ -171,6 +175,21 @@ describe('the explorer tree', () => {
     const news = item('News (news), section');
     await waitFor(() => expect(news.getAttribute('aria-selected')).toBe('true'));
     expect(document.activeElement).toBe(news);
+  });
+
+  it("starts loading an item's screen when the pointer comes over its row or the row takes the focus", async () => {
+    const { user, onPreload, onOpen } = renderTree();
+    await tabIntoTree(user);
+    expect(onPreload).toHaveBeenLastCalledWith(expect.objectContaining({ path: 'demo', kind: 'site' }));
+    await user.keyboard('{ArrowRight}');
+    await screen.findByRole('treeitem', { name: 'index, landing page' });
+    await user.keyboard('{End}{ArrowUp}');
+    expect(document.activeElement).toBe(item('index, landing page'));
+    expect(onPreload).toHaveBeenLastCalledWith(expect.objectContaining({ path: 'demo/index', kind: 'page' }));
+    await user.hover(item('articles, folder'));
+    expect(onPreload).toHaveBeenLastCalledWith(expect.objectContaining({ path: 'demo/articles', kind: 'folder' }));
+    // Pointing at an item opens nothing.
+    expect(onOpen).not.toHaveBeenCalled();
   });
 
   it('renames inline with F2: Enter saves, Escape cancels', async () => {

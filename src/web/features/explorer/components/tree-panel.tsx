@@ -1,5 +1,5 @@
 import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type SyntheticEvent } from 'react';
 import { Collection, ListLayout, TreeLoadMoreItem, Virtualizer, type Key, type TreeState } from 'react-aria-components';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -147,6 +147,12 @@ export function ExplorerTreePanel() {
   );
 
   const busy = savingCount > 0;
+  // The code of the screen of the row pointed at or focused loads while the person is about to open it, not after.
+  const preloadScreenAt = (event: SyntheticEvent) => {
+    const row = (event.target as Element).closest<HTMLElement>('[data-path]');
+    const node = row?.dataset.path === undefined ? undefined : built.byPath.get(row.dataset.path);
+    if (node) explorer.preloadScreenOf(node.item);
+  };
 
   return (
     <section className="explorer-panel" aria-labelledby="explorer-heading">
@@ -186,7 +192,13 @@ export function ExplorerTreePanel() {
         />
       ) : (
         // Opening an item from the tree keeps the focus in the tree (the frame moves it to the screen otherwise).
-        <div className="explorer-panel__tree" onKeyDownCapture={handleKeyDownCapture} data-keeps-focus-on-navigation="">
+        <div
+          className="explorer-panel__tree"
+          onKeyDownCapture={handleKeyDownCapture}
+          onPointerOver={preloadScreenAt}
+          onFocus={preloadScreenAt}
+          data-keeps-focus-on-navigation=""
+        >
           <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: TREE_ROW_HEIGHT }}>
             <Tree<TreeNode>
               ref={treeRef}

@@ -42,12 +42,12 @@ export const WIDGET_DRAG_TYPE = 'application/x-folio-widget';
 export const WidgetCard = memo(WidgetCardView, sameCard);
 
 /**
- * Whether a card would draw the same: its props are the same, or only the fields of a local widget changed. Those
- * come from its own form (a keystroke), which already shows them; anything else that changes them (an undo, a
- * reload) draws the forms again through a new key. So typing redraws no card at all.
+ * Whether a card (or a part of it) would draw the same: its props are the same, or only the fields of a local
+ * widget changed. Those come from its own form (a keystroke), which already shows them; anything else that changes
+ * them (an undo, a reload) draws the forms again through a new key. So typing redraws no card at all.
  */
-function sameCard(prev: WidgetCardProps, next: WidgetCardProps): boolean {
-  for (const k of Object.keys(next) as (keyof WidgetCardProps)[]) {
+function sameCard<P extends { widget: EditorWidget }>(prev: P, next: P): boolean {
+  for (const k of Object.keys(next) as (keyof P)[]) {
     if (k !== 'widget' && prev[k] !== next[k]) return false;
   }
   const a = prev.widget;
@@ -85,22 +85,11 @@ function WidgetCardView({
   const headingId = useId();
   const label = widgetLabel(widget.type);
   const linked = widget.shared !== undefined && widget.share !== 'create';
-  const binary = isBinaryWidget(widget.type);
 
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(WIDGET_DRAG_TYPE, widget.key);
     event.dataTransfer.effectAllowed = 'move';
     actions.dragStart(widget.key);
-  };
-
-  const menuAction = (key: Key) => {
-    const id = String(key);
-    if (id.startsWith('move-to:')) actions.moveTo(widget.key, id.slice('move-to:'.length));
-    else if (id === 'duplicate') actions.duplicate(widget.key);
-    else if (id === 'share') actions.makeShared(widget.key);
-    else if (id === 'link') actions.linkShared(widget.key);
-    else if (id === 'detach') actions.detach(widget.key);
-    else if (id === 'remove') actions.remove(widget.key);
   };
 
   return (
@@ -173,78 +162,128 @@ function WidgetCardView({
             >
               <ArrowDownIcon />
             </Button>
-            <MenuTrigger>
-              <AriaButton
-                className="btn btn--quiet btn--sm btn--icon"
-                aria-label={`More actions for this ${label} widget`}
-              >
-                <MoreIcon />
-              </AriaButton>
-              <Popover className="popover" placement="bottom end" offset={4}>
-                <Menu className="menu" aria-label={`Actions for this ${label} widget`} onAction={menuAction}>
-                  {otherRegions.map((r) => (
-                    <MenuItem key={`move-to:${r}`} id={`move-to:${r}`} className="menu__item">
-                      {`Move to region “${r}”`}
-                    </MenuItem>
-                  ))}
-                  {otherRegions.length > 0 && <Separator className="menu__separator" />}
-                  <MenuItem id="duplicate" className="menu__item">
-                    Duplicate
-                  </MenuItem>
-                  {canShare(widget.type) && !widget.shared && (
-                    <MenuItem id="share" className="menu__item">
-                      Make shared…
-                    </MenuItem>
-                  )}
-                  {canShare(widget.type) && (
-                    <MenuItem id="link" className="menu__item">
-                      Link shared asset…
-                    </MenuItem>
-                  )}
-                  {linked && !binary && (
-                    <MenuItem id="detach" className="menu__item">
-                      Detach (make a local copy)
-                    </MenuItem>
-                  )}
-                  <Separator className="menu__separator" />
-                  <MenuItem id="remove" className="menu__item menu__item--danger">
-                    Remove
-                  </MenuItem>
-                </Menu>
-              </Popover>
-            </MenuTrigger>
+            <CardMenu widget={widget} otherRegions={otherRegions} actions={actions} />
           </div>
         )}
       </header>
-      <div className="widget-card__body">
-        {binary ? (
-          <BinaryWidget
-            widget={widget}
-            isReadOnly={isReadOnly}
-            actions={actions}
-            assetHref={assetHref}
-            pagePath={pagePath}
-          />
-        ) : linked ? (
-          <LinkedWidget
-            widget={widget}
-            isReadOnly={isReadOnly}
-            actions={actions}
-            assetHref={assetHref}
-            pagePath={pagePath}
-          />
-        ) : (
-          <LocalWidgetForm widget={widget} isReadOnly={isReadOnly} actions={actions} controllers={controllers} />
-        )}
-        {widget.share === 'create' && widget.shared && (
-          <p className="widget-card__note">
-            Becomes the shared asset <code>{sharedPath(widget.shared)}</code> when you save.
-          </p>
-        )}
-      </div>
+      <CardBody
+        widget={widget}
+        isReadOnly={isReadOnly}
+        actions={actions}
+        controllers={controllers}
+        assetHref={assetHref}
+        pagePath={pagePath}
+      />
     </article>
   );
 }
+
+/**
+ * A card's "More actions" menu: the same for any position in the region, so adding, removing or moving a widget
+ * (which changes every card's position and count) does not draw the menus of the other cards again.
+ */
+const CardMenu = memo(function CardMenu({
+  widget,
+  otherRegions,
+  actions,
+}: {
+  widget: EditorWidget;
+  otherRegions: readonly string[];
+  actions: WidgetActions;
+}) {
+  const label = widgetLabel(widget.type);
+  const linked = widget.shared !== undefined && widget.share !== 'create';
+  const binary = isBinaryWidget(widget.type);
+  const menuAction = (key: Key) => {
+    const id = String(key);
+    if (id.startsWith('move-to:')) actions.moveTo(widget.key, id.slice('move-to:'.length));
+    else if (id === 'duplicate') actions.duplicate(widget.key);
+    else if (id === 'share') actions.makeShared(widget.key);
+    else if (id === 'link') actions.linkShared(widget.key);
+    else if (id === 'detach') actions.detach(widget.key);
+    else if (id === 'remove') actions.remove(widget.key);
+  };
+  return (
+    <MenuTrigger>
+      <AriaButton className="btn btn--quiet btn--sm btn--icon" aria-label={`More actions for this ${label} widget`}>
+        <MoreIcon />
+      </AriaButton>
+      <Popover className="popover" placement="bottom end" offset={4}>
+        <Menu className="menu" aria-label={`Actions for this ${label} widget`} onAction={menuAction}>
+          {otherRegions.map((r) => (
+            <MenuItem key={`move-to:${r}`} id={`move-to:${r}`} className="menu__item">
+              {`Move to region “${r}”`}
+            </MenuItem>
+          ))}
+          {otherRegions.length > 0 && <Separator className="menu__separator" />}
+          <MenuItem id="duplicate" className="menu__item">
+            Duplicate
+          </MenuItem>
+          {canShare(widget.type) && !widget.shared && (
+            <MenuItem id="share" className="menu__item">
+              Make shared…
+            </MenuItem>
+          )}
+          {canShare(widget.type) && (
+            <MenuItem id="link" className="menu__item">
+              Link shared asset…
+            </MenuItem>
+          )}
+          {linked && !binary && (
+            <MenuItem id="detach" className="menu__item">
+              Detach (make a local copy)
+            </MenuItem>
+          )}
+          <Separator className="menu__separator" />
+          <MenuItem id="remove" className="menu__item menu__item--danger">
+            Remove
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}, sameCard);
+
+/** A card's content (its form, or its library asset's view): the same for any position in the region. */
+const CardBody = memo(function CardBody({
+  widget,
+  isReadOnly,
+  actions,
+  controllers,
+  assetHref,
+  pagePath,
+}: AssetViewProps & { controllers: Map<string, FieldsFormController> }) {
+  const linked = widget.shared !== undefined && widget.share !== 'create';
+  const binary = isBinaryWidget(widget.type);
+  return (
+    <div className="widget-card__body">
+      {binary ? (
+        <BinaryWidget
+          widget={widget}
+          isReadOnly={isReadOnly}
+          actions={actions}
+          assetHref={assetHref}
+          pagePath={pagePath}
+        />
+      ) : linked ? (
+        <LinkedWidget
+          widget={widget}
+          isReadOnly={isReadOnly}
+          actions={actions}
+          assetHref={assetHref}
+          pagePath={pagePath}
+        />
+      ) : (
+        <LocalWidgetForm widget={widget} isReadOnly={isReadOnly} actions={actions} controllers={controllers} />
+      )}
+      {widget.share === 'create' && widget.shared && (
+        <p className="widget-card__note">
+          Becomes the shared asset <code>{sharedPath(widget.shared)}</code> when you save.
+        </p>
+      )}
+    </div>
+  );
+}, sameCard);
 
 /** The kit's form of a local widget's content; every edit goes to the editor's doc. */
 function LocalWidgetForm({

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchHit } from '../../../../shared/api/search';
 import { json } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -16,14 +16,22 @@ const hit = (name: string): SearchHit => ({
 });
 
 /** The dialog open on `q`, the server answering `capped`. */
-function renderOn(q: string, capped: boolean) {
-  return renderWithProviders(<SearchDialog isOpen onOpenChange={() => {}} initialQuery={q} onOpenHit={() => {}} />, {
-    'GET /cms/rest/sites': () => json([]),
-    'GET /cms/rest/search': () => json({ items: [hit('gala'), hit('fair')], next: null, capped }),
-  });
+function renderOn(q: string, capped: boolean, onActiveHit?: (hit: SearchHit) => void) {
+  return renderWithProviders(
+    <SearchDialog isOpen onOpenChange={() => {}} initialQuery={q} onOpenHit={() => {}} onActiveHit={onActiveHit} />,
+    {
+      'GET /cms/rest/sites': () => json([]),
+      'GET /cms/rest/search': () => json({ items: [hit('gala'), hit('fair')], next: null, capped }),
+    },
+  );
 }
 
 describe('SearchDialog', () => {
+  beforeAll(() => {
+    // jsdom lays nothing out; the dialog keeps the active result in view.
+    Element.prototype.scrollIntoView ??= () => {};
+  });
+
   it('says when only the newest matches of a very common word are shown', async () => {
     renderOn('opening', true);
     expect(await screen.findByText(/only the newest of them are shown/, {}, { timeout: 5000 })).toBeTruthy();
@@ -35,5 +43,16 @@ describe('SearchDialog', () => {
     renderOn('gala', false);
     expect(await screen.findByText('2 results.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText(/only the newest/)).toBeNull();
+  });
+
+  it('tells which result is active: the best match of an answer, then the one moved to or pointed at', async () => {
+    const onActiveHit = vi.fn<(hit: SearchHit) => void>();
+    const { user } = renderOn('gala', false, onActiveHit);
+    expect(await screen.findByText('2 results.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(onActiveHit).toHaveBeenLastCalledWith(hit('gala'));
+    await user.keyboard('{ArrowDown}');
+    expect(onActiveHit).toHaveBeenLastCalledWith(hit('fair'));
+    await user.hover(screen.getByText('gala'));
+    expect(onActiveHit).toHaveBeenLastCalledWith(hit('gala'));
   });
 });

@@ -62,6 +62,8 @@ export interface SearchDialogProps {
   initialQuery: string;
   /** Opens a hit: a page in the editor, an asset in the library with its panel open, a folder in the explorer. */
   onOpenHit: (hit: SearchHit) => void;
+  /** The active hit changed (pointed at, moved to, or first of an answer): it may be opened next. */
+  onActiveHit?: (hit: SearchHit) => void;
 }
 
 /**
@@ -70,7 +72,7 @@ export interface SearchDialogProps {
  * to move and Enter to open. Filters narrow by kind, site and workflow state. A live region says how many
  * results there are once they arrive.
  */
-export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit }: SearchDialogProps) {
+export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit, onActiveHit }: SearchDialogProps) {
   const [input, setInput] = useState(initialQuery);
   const [kind, setKind] = useState<KindFilter>('all');
   const [site, setSite] = useState<string>(EVERY);
@@ -116,6 +118,10 @@ export function SearchDialog({ isOpen, onOpenChange, initialQuery, onOpenHit }: 
 
   // A new answer starts at its best match.
   useEffect(() => setActive(0), [search.data, query]);
+  const activeHit = flat[active];
+  useEffect(() => {
+    if (activeHit) onActiveHit?.(activeHit);
+  }, [activeHit, onActiveHit]);
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);

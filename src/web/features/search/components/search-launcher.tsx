@@ -20,9 +20,13 @@ export interface SearchLauncher {
 
 /**
  * Search from anywhere: the shortcut (Ctrl+Shift+F, ⌘⇧F on a Mac) in any screen, even inside an editor, the
- * header's button, and `open` for the find field. Opening a result calls `onOpenHit` (the app knows the URLs).
+ * header's button, and `open` for the find field. Opening a result calls `onOpenHit` (the app knows the URLs); the
+ * result that becomes active, `onActiveHit` (the app may start loading its screen).
  */
-export function useSearchLauncher(onOpenHit: (hit: SearchHit) => void): SearchLauncher {
+export function useSearchLauncher(
+  onOpenHit: (hit: SearchHit) => void,
+  onActiveHit?: (hit: SearchHit) => void,
+): SearchLauncher {
   const [state, setState] = useState<{ isOpen: boolean; q: string; session: number }>({
     isOpen: false,
     q: '',
@@ -68,6 +72,7 @@ export function useSearchLauncher(onOpenHit: (hit: SearchHit) => void): SearchLa
         onOpenChange={(isOpen) => setState((s) => ({ ...s, isOpen }))}
         initialQuery={state.q}
         onOpenHit={onOpenHit}
+        onActiveHit={onActiveHit}
       />
     </Suspense>
   ) : null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { pressPoint } from '../press-point';
 import { FieldShell } from '../../../components/ui/field-shell';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
@@ -106,6 +106,8 @@ export function RichTextPreview({
 }: Pick<FieldControlProps, 'def' | 'value' | 'errorMessage' | 'isReadOnly'> & {
   onActivate: (a: Activation) => void;
 }) {
+  // Sanitised once per value: the card around it draws again when its place in the region changes.
+  const html = useMemo(() => sanitizeHtml(value ?? ''), [value]);
   const activate = (a: Activation) => {
     if (!isReadOnly) holdKeys();
     onActivate(a);
@@ -139,7 +141,7 @@ export function RichTextPreview({
               onClick={(e) => e.preventDefault()}
               onFocus={() => activate('start')}
               // Sanitised by the app's one sanitiser: it renders no script, handler or javascript: URL.
-              dangerouslySetInnerHTML={{ __html: sanitizeHtml(value ?? '') }}
+              dangerouslySetInnerHTML={{ __html: html }}
             />
           </div>
         </div>
