@@ -6,7 +6,8 @@ import { DeferRichText } from '../../../kit/defer-rich-text';
 import type { FieldsFormController } from '../../../kit/fields-form';
 import { WidgetTypeIcon } from '../../../kit/type-icon';
 import { widgetExcerpt, widgetLabel, type EditorDoc, type EditorWidget } from '../lib/editor-doc';
-import { WIDGET_DRAG_TYPE, WidgetCard, type WidgetActions } from './widget-card';
+import type { WidgetActions } from './widget-card-body';
+import { WIDGET_DRAG_TYPE, WidgetCard } from './widget-card';
 import { useVisualEditorKeeps } from '../../../kit/controls/rich-text/rich-text-deferred';
 import { applyHandoff, canStartLite, WidgetCardLite, type Handoff } from './widget-card-lite';
 

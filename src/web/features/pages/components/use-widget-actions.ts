@@ -20,7 +20,7 @@ import {
 import { fieldsOfDuplicate } from '../lib/widget-copy';
 import type { PageHistory } from './use-page-history';
 import type { FocusTarget } from './use-widget-focus';
-import type { WidgetActions } from './widget-card';
+import type { WidgetActions } from './widget-card-body';
 
 /** A widget of `type` holding the shared asset `asset` (linked when saved). */
 function linkedTo(widget: EditorWidget, asset: AssetMetadata): EditorWidget {
