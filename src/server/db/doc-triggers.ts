@@ -1,7 +1,8 @@
 /**
- * The triggers that keep stored docs true, rendered for SQLite or PostgreSQL from one description: a list of rules,
- * each "when this row of this table is inserted, updated or deleted and this holds, do that". A migration holds its
- * own list (never edit one that shipped); this file only renders.
+ * The triggers that keep stored docs true (and since migration 0380 every other trigger: the change log, the search
+ * queue, the revisions, SQLite's full-text tables), rendered for SQLite or PostgreSQL from one description: a list
+ * of rules, each "when this row of this table is inserted, updated or deleted and this holds, do that". A migration
+ * holds its own list (never edit one that shipped); this file only renders.
  *
  * - SQLite: one AFTER trigger per table and event. Its `WHEN` is any of its rules' conditions, and each rule's
  *   statements carry their own condition in their `WHERE` (evaluated once: it reads only `old`/`new`).
