@@ -538,6 +538,31 @@ test('a folder of 5,000 assets scrolls to its end with a bounded number of rende
   await page.getByRole('radio', { name: 'Grid' }).click();
 });
 
+test('an asset’s panel shows its preview and facts from the listing at once, its form once it is read', async ({
+  page,
+}) => {
+  await uploadThroughApi('Assets/e2e-instant/wide.png', await png(320, 200));
+  await openLibrary(page, 'e2e-instant');
+  await expect(card(page, 'e2e-instant', 'wide.png')).toBeVisible();
+  // The asset's own GET is held back: what the panel shows meanwhile comes from the listing alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/cms/rest/assets/by-path/Assets/e2e-instant/wide.png', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await card(page, 'e2e-instant', 'wide.png').focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: /wide\.png/ });
+  await expect(details.getByRole('region', { name: 'Preview and facts' })).toContainText('320 × 200 px');
+  await expect(details.getByText('Loading the details of wide.png…')).toBeVisible();
+  await expect(details.getByLabel('Alternative text')).toHaveCount(0);
+  release();
+  await expect(details.getByLabel('Alternative text')).toBeVisible();
+  await expect(details.getByText('Loading the details of wide.png…')).toHaveCount(0);
+  await expect(details.getByRole('region', { name: 'Preview and facts' })).toContainText('320 × 200 px');
+});
+
 test('the library works with the keyboard alone', async ({ page }) => {
   for (const n of ['alpha', 'beta', 'gamma']) {
     await putAsset(`Assets/e2e-keys/${n}`, { type: 'cmsSimpleTextAsset', fields: { text: n } });

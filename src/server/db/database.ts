@@ -42,6 +42,7 @@ import { dropAssetSearchText } from './migrations/0350-drop-asset-search-text.js
 import { searchQueue } from './migrations/0360-search-queue.js';
 import { pageUpdateStatementTrigger } from './migrations/0370-page-update-statement-trigger.js';
 import { foldedTriggers } from './migrations/0380-folded-triggers.js';
+import { searchGinPending } from './migrations/0390-search-gin-pending.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -85,6 +86,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0360-search-queue': searchQueue,
   '0370-page-update-statement-trigger': pageUpdateStatementTrigger,
   '0380-folded-triggers': foldedTriggers,
+  '0390-search-gin-pending': searchGinPending,
 };
 
 export interface DatabaseOptions {

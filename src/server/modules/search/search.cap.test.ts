@@ -3,6 +3,7 @@ import { SearchResults } from '../../../shared/api/search.js';
 import { SEARCH_URL } from '../../../shared/api/paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { upload } from '../assets/assets.fixtures.js';
+import { FLOOR_WALK } from './search.repository.js';
 
 /** The most matches a search ranks here: small, so a few pages make a word "very common". */
 const RANK_LIMIT = 4;
@@ -106,6 +107,24 @@ describe('GET /cms/rest/search, a word more items hold than it ranks', () => {
     const tusks = await search({ q: 'tusks' });
     expect(tusks).toMatchObject({ capped: false, next: null });
     expect(tusks.items.map((h) => h.path)).toEqual([article('titled')]);
+  });
+
+  it('caps a word whose matches are all older than the newest items it reads first', async () => {
+    for (const n of ['seal1', 'seal2', 'seal3', 'seal4', 'seal5']) await putIndexed(n, '<p>A grey seal.</p>');
+    // Newer items without the word, more than PostgreSQL's floor walks before it asks the GIN index.
+    for (let i = 0; i <= RANK_LIMIT * FLOOR_WALK; i++) {
+      const res = await t.request({
+        method: 'PUT',
+        url: `/cms/rest/pages/by-path/demo/articles/other${i}`,
+        payload: { templateName: 'article', displayName: `Other ${i}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const q of ['seal', 'sea']) {
+      const r = await search({ q });
+      expect(r.capped, q).toBe(true);
+      expect(r.items.map((h) => h.path).sort(), q).toEqual(['seal2', 'seal3', 'seal4', 'seal5'].map(article));
+    }
   });
 
   it('caps among what the excluded words and filters keep', async () => {
