@@ -17,7 +17,8 @@
  * round, so a neighbour's load lands on both sides alike; per side it reports the median and the lowest server
  * CPU time per request (from /proc), the median req/s and, on PostgreSQL, the transactions per request (from
  * `pg_stat_database`: the statements sent, as each outside a transaction block is one). Both builds must have the
- * same migrations (they open the same dataset). Figures go to bench/results/<date>-compare-<ref>.tmp, never to the
+ * same migrations (they open the same dataset), or the ref those of `BENCH_DATASET_MIGRATIONS` when the working tree
+ * only adds migrations that change no content (it migrates its copy in place). Figures go to bench/results/<date>-compare-<ref>.tmp, never to the
  * day's results.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,7 +26,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { copyDataset, databaseUrlOf, ensureDatasets, migrationsHash, pgDataset } from './lib/dataset.js';
+import {
+  copyDataset,
+  databaseUrlOf,
+  datasetMigrations,
+  ensureDatasets,
+  migrationsHash,
+  pgDataset,
+} from './lib/dataset.js';
 import { load, median } from './lib/load.js';
 import { CACHE, RESULTS, ROOT } from './lib/paths.js';
 import { buildServer, compileServer, startFolio, type RunningProcess } from './lib/server.js';
@@ -107,8 +115,10 @@ async function main() {
   log(sha ? 'Building both servers …' : 'Building the server …');
   buildServer();
   const refBuild = sha ? buildRef(sha) : undefined;
-  if (refBuild && migrationsHash(refBuild.tree) !== migrationsHash(ROOT)) {
-    throw new Error(`${ref} has other migrations than the working tree: the two cannot open the same dataset`);
+  // The ref opens the datasets as they were made: with its migrations (the working tree's, or those named by
+  // BENCH_DATASET_MIGRATIONS, which the working tree then runs on, migrated in place).
+  if (refBuild && migrationsHash(refBuild.tree) !== datasetMigrations()) {
+    throw new Error(`${ref} has other migrations than the datasets: the two cannot open the same dataset`);
   }
 
   const admin = onPg ? new pg.Client({ connectionString: pgUrl }) : undefined;

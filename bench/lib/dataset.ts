@@ -72,7 +72,7 @@ function datasetRoot(): string {
  * migrations that change no content (triggers, a dropped column): it spares generating the datasets again and
  * dropping the PostgreSQL template other trees on this machine are using.
  */
-function datasetMigrations(): string {
+export function datasetMigrations(): string {
   return process.env.BENCH_DATASET_MIGRATIONS || migrationsHash(ROOT);
 }
 

@@ -41,6 +41,7 @@ import { trash } from './migrations/0330-trash.js';
 import { dropAssetSearchText } from './migrations/0350-drop-asset-search-text.js';
 import { searchQueue } from './migrations/0360-search-queue.js';
 import { pageUpdateStatementTrigger } from './migrations/0370-page-update-statement-trigger.js';
+import { foldedTriggers } from './migrations/0380-folded-triggers.js';
 import { searchGinPending } from './migrations/0390-search-gin-pending.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
@@ -84,6 +85,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0350-drop-asset-search-text': dropAssetSearchText,
   '0360-search-queue': searchQueue,
   '0370-page-update-statement-trigger': pageUpdateStatementTrigger,
+  '0380-folded-triggers': foldedTriggers,
   '0390-search-gin-pending': searchGinPending,
 };
 

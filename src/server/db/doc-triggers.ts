@@ -1,13 +1,17 @@
 /**
- * The triggers that keep stored docs true, rendered for SQLite or PostgreSQL from one description: a list of rules,
- * each "when this row of this table is inserted, updated or deleted and this holds, do that". A migration holds its
- * own list (never edit one that shipped); this file only renders.
+ * The triggers that keep stored docs true (and since migration 0380 every other trigger: the change log, the search
+ * queue, the revisions, SQLite's full-text tables), rendered for SQLite or PostgreSQL from one description: a list
+ * of rules, each "when this row of this table is inserted, updated or deleted and this holds, do that". A migration
+ * holds its own list (never edit one that shipped); this file only renders.
  *
  * - SQLite: one AFTER trigger per table and event. Its `WHEN` is any of its rules' conditions, and each rule's
  *   statements carry their own condition in their `WHERE` (evaluated once: it reads only `old`/`new`).
  *   `recursive_triggers` is off, so a trigger's update of its own table does not fire it again.
  * - PostgreSQL: per table, one BEFORE trigger (rules that set columns of the written row) and one AFTER trigger
  *   (rules that write other rows), each one PL/pgSQL function that tests the event and then each rule's condition.
+ *   A table named in `perStatement` runs its AFTER rules once per statement instead: one function, and one trigger
+ *   per event over the statement's transition tables (PostgreSQL allows them on single-event triggers only); each
+ *   statement reads the written rows as `new`/`old` from `rows` and carries its rule's condition in its `WHERE`.
  */
 
 export type DocEvent = 'insert' | 'update' | 'delete';
@@ -15,8 +19,13 @@ export type DocEvent = 'insert' | 'update' | 'delete';
 /** What a rule's SQL is rendered for: the dialect, and on SQLite the rule's condition for a statement's `WHERE`. */
 export interface RenderContext {
   pg: boolean;
-  /** `true` on PostgreSQL (the function has tested the condition); the rule's condition on SQLite. */
+  /** `true` where a PostgreSQL function has tested the condition; else the rule's condition. */
   guard: string;
+  /**
+   * Where `new`/`old` come from: empty once per row; on a statement-level trigger a `from` over the transition
+   * tables. A statement that reads them selects from it: `select new.x ${rows} where … and ${guard}`.
+   */
+  rows: string;
 }
 
 /** SQL in the subset both dialects read, with the few spellings that differ asked of the context. */
@@ -31,6 +40,8 @@ export interface DocRule {
   set?: Readonly<Record<string, string>>;
   /** Statements run after the write; each must end its `WHERE` with `and ${guard}` (see `RenderContext`). */
   run?: readonly Sql[];
+  /** Rendered on this dialect only (SQLite's full-text tables follow their rows by trigger; PostgreSQL's do not). */
+  only?: 'sqlite' | 'pg';
 }
 
 /** Where `set` finds the written row on SQLite (an update of it after the write). */
@@ -88,12 +99,14 @@ export function renderDocTriggers(
   keys: RowKeys,
   pg: boolean,
   prefix = 'docs',
+  perStatement: readonly string[] = [],
 ): RenderedTriggers {
-  const tables = [...new Set(rules.map((r) => r.table))];
+  const mine = rules.filter((r) => !r.only || r.only === (pg ? 'pg' : 'sqlite'));
+  const tables = [...new Set(mine.map((r) => r.table))];
   const out: RenderedTriggers = { create: [], drop: [], count: 0 };
   for (const table of tables) {
-    const own = rules.filter((r) => r.table === table);
-    if (pg) renderPg(prefix, table, own, keys, out);
+    const own = mine.filter((r) => r.table === table);
+    if (pg) renderPg(prefix, table, own, keys, perStatement.includes(table), out);
     else renderSqlite(prefix, table, own, keys, out);
   }
   return out;
@@ -119,9 +132,11 @@ function renderSqlite(prefix: string, table: string, rules: readonly DocRule[], 
   for (const event of EVENTS) {
     const mine = rules.filter((r) => r.on.includes(event));
     if (!mine.length) continue;
-    const conditions = mine.map((r) => (r.when ? `(${text(r.when, { pg: false, guard: 'true' })})` : null));
+    const conditions = mine.map((r) => (r.when ? `(${text(r.when, { pg: false, guard: 'true', rows: '' })})` : null));
     const when = conditions.every((w) => w !== null) ? ` when ${conditions.join(' or ')}` : '';
-    const body = mine.flatMap((r, i) => statementsOf(r, keys, { pg: false, guard: conditions[i] ?? 'true' }, false));
+    const body = mine.flatMap((r, i) =>
+      statementsOf(r, keys, { pg: false, guard: conditions[i] ?? 'true', rows: '' }, false),
+    );
     const name = `${prefix}_${table}_${event}`;
     out.create.push(`create trigger ${name} after ${event} on ${table}${when}\nbegin\n  ${body.join(';\n  ')};\nend`);
     out.drop.push(`drop trigger if exists ${name}`);
@@ -129,18 +144,30 @@ function renderSqlite(prefix: string, table: string, rules: readonly DocRule[], 
   }
 }
 
-function renderPg(prefix: string, table: string, rules: readonly DocRule[], keys: RowKeys, out: RenderedTriggers) {
+function renderPg(
+  prefix: string,
+  table: string,
+  rules: readonly DocRule[],
+  keys: RowKeys,
+  perStatement: boolean,
+  out: RenderedTriggers,
+) {
   for (const timing of ['before', 'after'] as const) {
     const mine = rules.filter((r) => (timing === 'before' ? !!r.set : !r.set));
     if (!mine.length) continue;
     const events = EVENTS.filter((e) => mine.some((r) => r.on.includes(e)));
+    if (timing === 'after' && perStatement) {
+      renderPgStatement(prefix, table, mine, keys, events, out);
+      continue;
+    }
+    const row: RenderContext = { pg: true, guard: 'true', rows: '' };
     const branches = events.map((event) => {
       const body = mine
         .filter((r) => r.on.includes(event))
         .map((r) => {
-          const statements = statementsOf(r, keys, { pg: true, guard: 'true' }, true).map((s) => `${s};`);
+          const statements = statementsOf(r, keys, row, true).map((s) => `${s};`);
           return r.when
-            ? `if ${text(r.when, { pg: true, guard: 'true' })} then\n      ${statements.join('\n      ')}\n    end if;`
+            ? `if ${text(r.when, row)} then\n      ${statements.join('\n      ')}\n    end if;`
             : statements.join('\n    ');
         });
       return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
@@ -155,4 +182,54 @@ function renderPg(prefix: string, table: string, rules: readonly DocRule[], keys
     out.drop.push(`drop trigger if exists ${trigger} on ${table}`, `drop function if exists ${fn}()`);
     out.count += 2;
   }
+}
+
+/** A table's AFTER rules on PostgreSQL, once per statement (see the head of this file). */
+function renderPgStatement(
+  prefix: string,
+  table: string,
+  rules: readonly DocRule[],
+  keys: RowKeys,
+  events: readonly DocEvent[],
+  out: RenderedTriggers,
+) {
+  const key = keys[table];
+  if (!key) throw new Error(`No key to join the old and new rows of ${table} by`);
+  const newRows = `folio_new_${table}`;
+  const oldRows = `folio_old_${table}`;
+  const rowsOf: Record<DocEvent, string> = {
+    insert: `from ${newRows} new`,
+    update: `from ${newRows} new join ${oldRows} old on old.${key} = new.${key}`,
+    delete: `from ${oldRows} old`,
+  };
+  const fn = `folio_${prefix}_${table}_after`;
+  const branches = events.map((event) => {
+    const body = rules
+      .filter((r) => r.on.includes(event))
+      .flatMap((r) => {
+        const rows = rowsOf[event];
+        const guard = r.when ? `(${text(r.when, { pg: true, guard: 'true', rows })})` : 'true';
+        return statementsOf(r, keys, { pg: true, guard, rows }, true).map((s) => `${s};`);
+      });
+    return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
+  });
+  // The transition tables are named `new` and `old` in the statements, as the function's own (null) records are.
+  out.create.push(
+    `create function ${fn}() returns trigger language plpgsql as $$\n#variable_conflict use_column\nbegin\n  ${branches.join('\n  ')}\n  return null;\nend $$`,
+  );
+  for (const event of events) {
+    const trigger = `${prefix}_${table}_${event}`;
+    const tables = [
+      event !== 'insert' ? `old table as ${oldRows}` : '',
+      event !== 'delete' ? `new table as ${newRows}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    out.create.push(
+      `create trigger ${trigger} after ${event} on ${table} referencing ${tables} for each statement execute function ${fn}()`,
+    );
+    out.drop.push(`drop trigger if exists ${trigger} on ${table}`);
+  }
+  out.drop.push(`drop function if exists ${fn}()`);
+  out.count += 1 + events.length;
 }

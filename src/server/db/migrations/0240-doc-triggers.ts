@@ -1,6 +1,16 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { isPostgres } from '../dialect.js';
-import { all, any, changed, distinct, later, renderDocTriggers, type DocRule, type Sql } from '../doc-triggers.js';
+import {
+  all,
+  any,
+  changed,
+  distinct,
+  later,
+  renderDocTriggers,
+  type DocRule,
+  type RenderContext,
+  type Sql,
+} from '../doc-triggers.js';
 
 /*
  * What keeps the stored docs true, as one description (doc-triggers.ts renders it for each dialect) instead of the
@@ -199,7 +209,7 @@ export const DOC_RULES: readonly DocRule[] = [
   },
 ];
 
-function text(s: Sql, c: { pg: boolean; guard: string }): string {
+function text(s: Sql, c: RenderContext): string {
   return typeof s === 'string' ? s : s(c);
 }
 
