@@ -24,7 +24,7 @@ import { ensureAssetFolder, insertAssetRecord } from '../src/server/modules/asse
 import { insertPageRecord } from '../src/server/modules/pages/page-records.js';
 import { newNodeRow, treeRepository } from '../src/server/modules/tree/tree.repository.js';
 import { SEARCH_INDEX_BATCH } from '../src/server/modules/search/search.indexer.js';
-import { searchRepository } from '../src/server/modules/search/search.repository.js';
+import { searchIndexRows } from '../src/server/modules/search/search.index-rows.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { ADMIN, ADMIN_PASSWORD, createTestApp, type TestData } from '../src/server/test/harness.js';
@@ -121,7 +121,7 @@ async function generate(): Promise<TestData> {
     }
     const assetsDone = performance.now();
     // What the background indexer has not indexed yet, in batches as it takes them (a search would index the rest).
-    while ((await searchRepository.reindex(db, SEARCH_INDEX_BATCH)) > 0);
+    while ((await searchIndexRows.reindex(db, SEARCH_INDEX_BATCH)) > 0);
     const indexDone = performance.now();
     // PostgreSQL: statistics of the filled tables, as autovacuum (on by default, off on the machines here) keeps
     // them. Without them the planner walks the tree by hashing every node (~130 ms a search at 110k nodes).

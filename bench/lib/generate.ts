@@ -29,7 +29,7 @@ import { createAssetsService } from '../../src/server/modules/assets/assets.serv
 import { createFoldersService } from '../../src/server/modules/folders/folders.service.js';
 import { createPagesService } from '../../src/server/modules/pages/pages.service.js';
 import { SEARCH_INDEX_BATCH } from '../../src/server/modules/search/search.indexer.js';
-import { searchRepository } from '../../src/server/modules/search/search.repository.js';
+import { searchIndexRows } from '../../src/server/modules/search/search.index-rows.js';
 import { createTemplatesService } from '../../src/server/modules/templates/templates.service.js';
 import { ADMIN_PASSWORD } from './paths.js';
 import {
@@ -199,7 +199,7 @@ async function main() {
     }
     // Indexed for search, as a server that ran a while would have it: otherwise every run starts with 100k queued
     // ids its background indexer works through while the cases are measured (CPU and SQLite's write lock).
-    while ((await searchRepository.reindex(ctx.db, SEARCH_INDEX_BATCH)) > 0);
+    while ((await searchIndexRows.reindex(ctx.db, SEARCH_INDEX_BATCH)) > 0);
     // And vacuumed, as autovacuum would have done since: a copy of the database starts without the statistics that
     // would wake autovacuum, so the drained queue's dead rows and the GIN indexes' pending entries would stay, and
     // every search would read them (1–10 ms each).

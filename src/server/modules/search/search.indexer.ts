@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../lib/context.js';
 import type { DB } from '../../db/schema.js';
-import { searchRepository as repo } from './search.repository.js';
+import { searchIndexRows as repo } from './search.index-rows.js';
 
 /** Queued ids a background round or one round of a flush indexes, in one transaction. */
 export const SEARCH_INDEX_BATCH = 500;
@@ -32,7 +32,7 @@ export interface SearchIndexer {
 
 /**
  * This node's background indexer: every SEARCH_INDEX_MS, when ids are queued, indexes a batch of them. Any number of
- * nodes may run it: each takes ids no other transaction holds (search.repository.ts `reindex`).
+ * nodes may run it: each takes ids no other transaction holds (search.index-rows.ts `reindex`).
  */
 export function startSearchIndexer(ctx: AppContext): SearchIndexer {
   let running: Promise<number> = Promise.resolve(0);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_URL } from '../../../shared/api/paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { upload } from '../assets/assets.fixtures.js';
-import { searchRepository } from './search.repository.js';
+import { searchIndexRows } from './search.index-rows.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -102,7 +102,7 @@ describe('search queue (migration 0360)', () => {
       await t.app.folio.searchIndexer.stop();
       expect((await putPage('numbat', ['termite'])).statusCode).toBe(201);
       const id = await idOf('numbat');
-      await searchRepository.reindex(db(), 500, true);
+      await searchIndexRows.reindex(db(), 500, true);
       expect(await bodyOf(id)).toContain('termite');
       // Queued again; a reindex takes it and is held (a lock on its search row) after reading the page's words.
       expect((await putPage('numbat', ['anteater'])).statusCode).toBe(200);
@@ -118,7 +118,7 @@ describe('search queue (migration 0360)', () => {
           await held;
         });
       await isLocked;
-      const first = searchRepository.reindex(db(), 500);
+      const first = searchIndexRows.reindex(db(), 500);
       /** Until `n` statements of this database wait for a lock. */
       const waiting = async (n: number) => {
         for (let i = 0; i < 200; i++) {
@@ -137,7 +137,7 @@ describe('search queue (migration 0360)', () => {
         write = putPage('numbat', ['echidna']);
         await Promise.race([write, waiting(2)]);
         // A second reindex now finds nothing it may take.
-        expect(await searchRepository.reindex(db(), 500)).toBe(0);
+        expect(await searchIndexRows.reindex(db(), 500)).toBe(0);
       } finally {
         release();
       }
