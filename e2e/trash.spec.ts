@@ -108,10 +108,16 @@ test('with the keyboard alone, a page is restored into another folder and the fo
   const dialog = page.getByRole('dialog', { name: 'Restore “Second kept” to…' });
   const tree = dialog.getByRole('tree', { name: 'Restore into' });
   await expect(tree).toBeVisible();
-  // Down the tree (opened where the page was) to the folder, chosen with Enter.
+  // Down the tree (opened where the page was) to the folder, chosen with Enter. Only a focused item's own text
+  // counts: while the tree itself holds the focus (as it opens), its text holds every item's.
+  const focusedItem = () =>
+    page.evaluate(() => {
+      const e = document.activeElement;
+      return e?.getAttribute('role') === 'treeitem' ? (e.textContent ?? '') : '';
+    });
+  await expect.poll(focusedItem).not.toBe('');
   for (let i = 0; i < 40; i++) {
-    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-    if (focused.includes(folder)) break;
+    if ((await focusedItem()).includes(folder)) break;
     await page.keyboard.press('ArrowDown');
   }
   await page.keyboard.press('Enter');
