@@ -1,6 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from './paths';
-import { explorerLocationOf } from './routes/explorer-navigation';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RequireSession } from './routes/require-session';
 import { RootLayout } from './routes/root-layout';
@@ -21,20 +20,14 @@ const assetLibraryRoute = () => import('./routes/asset-library-route');
 const pageEditorRoute = () => import('./routes/page-editor-route');
 
 /**
- * Starts loading the code of the explorer's screen at an app URL: a link to it is pointed at or focused (the tree,
- * a folder's contents, search), so it opens without waiting for its code. A failed load is tried again on opening.
+ * Starts loading the code of the screen at an app URL — the lazy routes below that the router would load for it —
+ * when a link to it is pointed at or focused (the tree, a folder's contents, search), so it opens without waiting
+ * for its code. A failed load is tried again on opening.
  */
 function preloadScreenAt(href: string) {
-  const area = explorerLocationOf(href.split('?')[0]!)?.area;
-  const screen =
-    area === 'pages'
-      ? pageEditorRoute
-      : area === 'assets'
-        ? assetLibraryRoute
-        : area === 'sites'
-          ? explorerItemRoute
-          : undefined;
-  screen?.().catch(() => undefined);
+  for (const { route } of matchRoutes(routes, href.split('?')[0]!) ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
 }
 
 /** Every screen of the app. Features are composed here; they never import each other. */
