@@ -1,5 +1,13 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AssetListQueryInput } from '../../../shared/api/assets';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AssetList, AssetListQueryInput, AssetMetadata } from '../../../shared/api/assets';
 import type { Client } from '../../../shared/api/client';
 import { splitPath } from '../../../shared/api/paths';
 import { useApi } from '../api';
@@ -16,6 +24,26 @@ export function assetQueryOptions(client: Client, path: string) {
 /** An asset's metadata (with its ETag). */
 export function useAsset(path: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...assetQueryOptions(useApi(), path), enabled });
+}
+
+/**
+ * The asset at `path` as a cached listing of its folder holds it (read once, without a request), or undefined: what
+ * a panel can show before the asset's own GET answers (a listing's items have no ETag to save with).
+ */
+export function useListedAsset(path: string): AssetMetadata | undefined {
+  const queryClient = useQueryClient();
+  const [listed] = useState(() => {
+    const folderPath = path.slice(0, path.lastIndexOf('/'));
+    const lists = queryClient.getQueriesData<InfiniteData<AssetList>>({ queryKey: assetsKeys.folderLists(folderPath) });
+    for (const [, data] of lists) {
+      for (const page of data?.pages ?? []) {
+        const found = page.items.find((a) => `${a.folderPath}/${a.name}` === path);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  });
+  return listed;
 }
 
 /**

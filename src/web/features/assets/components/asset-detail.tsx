@@ -1,12 +1,9 @@
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useState, type DragEvent, type ReactNode } from 'react';
+import type { DragEvent, ReactNode } from 'react';
 import { Dialog, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
-import type { AssetList, AssetMetadata } from '../../../../shared/api/assets';
 import type { Me } from '../../../../shared/api/auth';
 import { isApiError } from '../../../../shared/api/client';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
-import { useAsset } from '../../../lib/queries/assets';
-import { assetsKeys } from '../../../lib/query-keys';
+import { useAsset, useListedAsset } from '../../../lib/queries/assets';
 import { AssetEditor } from './asset-editor';
 import { AssetPreview } from './asset-preview';
 import { DrawerHeading } from './drawer-heading';
@@ -38,12 +35,9 @@ export function AssetDetail({
 }) {
   const asset = useAsset(path);
   const name = path.split('/').pop() ?? path;
-  // What the library's listing already holds of it (read once, as the panel opens): its preview and facts show at
-  // once, its form when the asset itself is read (with the ETag a save needs).
-  const queryClient = useQueryClient();
-  const [listed] = useState(() =>
-    listedAsset(queryClient.getQueriesData<InfiniteData<AssetList>>({ queryKey: assetsKeys.lists() }), path),
-  );
+  // What the library's listing already holds of it: its preview and facts show at once, its form when the asset
+  // itself is read (with the ETag a save needs).
+  const listed = useListedAsset(path);
   let body: ReactNode;
   if (asset.isPending) {
     body = listed ? (
@@ -106,14 +100,3 @@ export function AssetDetail({
 }
 
 const stop = (event: DragEvent<HTMLDivElement>) => event.stopPropagation();
-
-/** The asset at `path` in any cached listing of its folder, if one holds it. */
-function listedAsset(lists: [unknown, InfiniteData<AssetList> | undefined][], path: string): AssetMetadata | undefined {
-  for (const [, data] of lists) {
-    for (const page of data?.pages ?? []) {
-      const found = page.items.find((a) => `${a.folderPath}/${a.name}` === path);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
