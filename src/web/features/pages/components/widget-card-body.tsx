@@ -3,7 +3,14 @@ import { widgetContentFields } from '../../../../shared/registry';
 import { Button } from '../../../components/ui/button';
 import { FieldsForm, useFieldsForm, type FieldsFormController } from '../../../kit/fields-form';
 import { useAssetUsage } from '../api/asset-usage';
-import { isBinaryWidget, sharedPath, widgetExcerpt, type EditorWidget, type Fields } from '../lib/editor-doc';
+import {
+  isBinaryWidget,
+  isLinkedWidget,
+  sharedPath,
+  widgetExcerpt,
+  type EditorWidget,
+  type Fields,
+} from '../lib/editor-doc';
 
 /** What a widget card can ask the editor to do. */
 export interface WidgetActions {
@@ -32,7 +39,7 @@ export function sameCard<P extends { widget: EditorWidget }>(prev: P, next: P): 
   const a = prev.widget;
   const b = next.widget;
   if (a === b) return true;
-  const local = !isBinaryWidget(b.type) && !(b.shared !== undefined && b.share !== 'create');
+  const local = !isBinaryWidget(b.type) && !isLinkedWidget(b);
   return local && a.key === b.key && a.id === b.id && a.type === b.type && a.shared === b.shared && a.share === b.share;
 }
 
@@ -45,7 +52,7 @@ export const CardBody = memo(function CardBody({
   assetHref,
   pagePath,
 }: AssetViewProps & { controllers: Map<string, FieldsFormController> }) {
-  const linked = widget.shared !== undefined && widget.share !== 'create';
+  const linked = isLinkedWidget(widget);
   const binary = isBinaryWidget(widget.type);
   return (
     <div className="widget-card__body">

@@ -3,7 +3,7 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator, 
 import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, LinkIcon, MoreIcon } from '../../../components/ui/icons';
 import type { FieldsFormController } from '../../../kit/fields-form';
-import { canShare, isBinaryWidget, widgetLabel, type EditorWidget } from '../lib/editor-doc';
+import { canShare, isBinaryWidget, isLinkedWidget, widgetLabel, type EditorWidget } from '../lib/editor-doc';
 import { CardBody, sameCard, type WidgetActions } from './widget-card-body';
 import { CardTitle } from './widget-card-lite';
 
@@ -44,7 +44,7 @@ function WidgetCardView({
 }: WidgetCardProps) {
   const headingId = useId();
   const label = widgetLabel(widget.type);
-  const linked = widget.shared !== undefined && widget.share !== 'create';
+  const linked = isLinkedWidget(widget);
 
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(WIDGET_DRAG_TYPE, widget.key);
@@ -152,7 +152,7 @@ const CardMenu = memo(function CardMenu({
   actions: WidgetActions;
 }) {
   const label = widgetLabel(widget.type);
-  const linked = widget.shared !== undefined && widget.share !== 'create';
+  const linked = isLinkedWidget(widget);
   const binary = isBinaryWidget(widget.type);
   const menuAction = (key: Key) => {
     const id = String(key);

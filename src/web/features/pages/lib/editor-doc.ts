@@ -115,6 +115,11 @@ export function canShare(type: string): boolean {
   return Boolean(widgetTypeDef(type)?.assetType) && !isBinaryWidget(type);
 }
 
+/** Whether the widget shows a shared asset of the library (not one it makes when saved): read-only on the page. */
+export function isLinkedWidget(w: Pick<EditorWidget, 'shared' | 'share'>): boolean {
+  return w.shared !== undefined && w.share !== 'create';
+}
+
 /** The path of a shared asset (`Assets/snippets/contact`). */
 export function sharedPath(ref: SharedRef): string {
   return `${ref.folderPath.replace(/^\/+|\/+$/g, '')}/${ref.name}`;
@@ -378,6 +383,6 @@ export function duplicateOf(w: EditorWidget, fields: Fields = { ...w.fields }): 
     type: w.type,
     fields,
     shared: w.share === 'create' ? undefined : w.shared,
-    share: w.shared && w.share !== 'create' ? 'link' : undefined,
+    share: isLinkedWidget(w) ? 'link' : undefined,
   };
 }

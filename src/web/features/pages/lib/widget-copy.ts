@@ -1,5 +1,5 @@
 import { fieldsForCopy, widgetContentFields } from '../../../../shared/registry';
-import type { EditorDoc, EditorWidget, Fields } from './editor-doc';
+import { isLinkedWidget, type EditorDoc, type EditorWidget, type Fields } from './editor-doc';
 
 /**
  * The content of a duplicate of `widget` on the page being edited: its fields, with every unique name (a form's,
@@ -7,7 +7,7 @@ import type { EditorDoc, EditorWidget, Fields } from './editor-doc';
  * A copy that links the same shared asset keeps the asset's fields: it is the same content.
  */
 export function fieldsOfDuplicate(widget: EditorWidget, doc: EditorDoc): Fields {
-  if (widget.shared && widget.share !== 'create') return { ...widget.fields };
+  if (isLinkedWidget(widget)) return { ...widget.fields };
   const sameType = Object.values(doc.regions)
     .flat()
     .filter((w) => w.type === widget.type)
