@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useAsset, useListedAsset } from '../../../lib/queries/assets';
 import { AssetEditor } from './asset-editor';
 import { AssetPreview } from './asset-preview';
-import { DrawerHeading } from './drawer-heading';
+import { AssetHeading, DrawerHeading } from './drawer-heading';
 
 /**
  * The details of one asset in a panel over the library (its own history entry: Back or Escape closes it):
@@ -42,7 +42,7 @@ export function AssetDetail({
   if (asset.isPending) {
     body = listed ? (
       <>
-        <DrawerHeading title={name} onClose={() => onClose()} />
+        <AssetHeading asset={listed} onClose={() => onClose()} />
         <div className="drawer__body">
           <AssetPreview asset={listed} />
           <LoadingState label={`Loading the details of ${name}…`} />

@@ -20,18 +20,16 @@ import { PresenceBar } from '../../../kit/presence/presence-bar';
 import { useItemLease } from '../../../kit/presence/use-item-lease';
 import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { useApi } from '../../../lib/api';
-import { assetFactsOf } from '../../../lib/assets';
 import { errorMessage } from '../../../lib/errors';
 import { assetsKeys, foldersKeys } from '../../../lib/query-keys';
 import { useAssetUsage } from '../api/get-asset-usage';
 import { AssetActions } from './asset-actions';
 import { AssetFields } from './asset-fields';
 import { AssetHistory } from './asset-history';
-import { DrawerHeading } from './drawer-heading';
+import { AssetHeading } from './drawer-heading';
 import { AssetPreview } from './asset-preview';
 import { AssetUsageList } from './asset-usage-list';
 import { AssetWorkflow } from './asset-workflow';
-import { typeLabelOf } from './asset-facts';
 
 /** A save waiting to be sent: the fields changed, and a workflow state to reach. */
 interface PendingSave {
@@ -241,11 +239,7 @@ export function AssetEditor({
 
   return (
     <>
-      <DrawerHeading title={meta.name} onClose={() => onClose()}>
-        <p className="drawer__subtitle">
-          {def?.binary ? `${typeLabelOf(meta.type)} · ${assetFactsOf(meta)}` : typeLabelOf(meta.type)}
-        </p>
-      </DrawerHeading>
+      <AssetHeading asset={meta} onClose={() => onClose()} />
       <div className="drawer__body">
         <PresenceBar lease={lease} what="asset" />
         <AssetPreview asset={meta} />
