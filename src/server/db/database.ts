@@ -43,6 +43,7 @@ import { searchQueue } from './migrations/0360-search-queue.js';
 import { pageUpdateStatementTrigger } from './migrations/0370-page-update-statement-trigger.js';
 import { foldedTriggers } from './migrations/0380-folded-triggers.js';
 import { searchGinPending } from './migrations/0390-search-gin-pending.js';
+import { revisionKeys } from './migrations/0391-revision-keys.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -87,6 +88,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0370-page-update-statement-trigger': pageUpdateStatementTrigger,
   '0380-folded-triggers': foldedTriggers,
   '0390-search-gin-pending': searchGinPending,
+  '0391-revision-keys': revisionKeys,
 };
 
 export interface DatabaseOptions {

@@ -10,7 +10,8 @@ import { treeRepository } from '../modules/tree/tree.repository.js';
 import { ADMIN, ADMIN_PASSWORD, TEST_SCHEMA_PREFIX } from '../test/harness.js';
 import { MIGRATIONS, openDatabase } from './database.js';
 import { renderDocTriggers } from './doc-triggers.js';
-import { PER_STATEMENT, TRIGGER_ROW_KEYS, TRIGGER_RULES } from './migrations/0380-folded-triggers.js';
+import { PER_STATEMENT, TRIGGER_ROW_KEYS } from './migrations/0380-folded-triggers.js';
+import { TRIGGER_RULES } from './migrations/0391-revision-keys.js';
 import type { DB } from './schema.js';
 
 /**
@@ -23,7 +24,7 @@ const pgDb = !!pgUrl;
 const schema = `${TEST_SCHEMA_PREFIX}doctrig_${process.pid}_${Date.now().toString(36)}`;
 const LAST_BEFORE = '0230-workflow-rejection';
 /** The migrations that fold the triggers: the old app runs without them, the new one runs them. */
-const UPGRADE = ['0240-doc-triggers', '0380-folded-triggers'];
+const UPGRADE = ['0240-doc-triggers', '0380-folded-triggers', '0391-revision-keys'];
 
 /** Triggers (and on PostgreSQL functions) of migrations 0050–0230: SQLite 27; PostgreSQL 18 + 13. */
 const BEFORE = pgDb ? 31 : 27;

@@ -12,6 +12,9 @@
  *   A table named in `perStatement` runs its AFTER rules once per statement instead: one function, and one trigger
  *   per event over the statement's transition tables (PostgreSQL allows them on single-event triggers only); each
  *   statement reads the written rows as `new`/`old` from `rows` and carries its rule's condition in its `WHERE`.
+ *   An event's ungated statements run as one statement (a data-modifying `WITH`), so they all see the tables as they
+ *   were before the trigger: a rule that reads what another rule of the event writes must be gated, as gated rules
+ *   run after them, each only when its gate holds.
  */
 
 export type DocEvent = 'insert' | 'update' | 'delete';
@@ -36,6 +39,11 @@ export interface DocRule {
   on: readonly DocEvent[];
   /** Holds for the rows the rule applies to (`old.`/`new.` columns; a subquery is fine). */
   when?: Sql;
+  /**
+   * Holds or not for the whole statement, reading no row of it (a setting's row, say): on PostgreSQL tested once
+   * before the rule's statements, which are not run at all when it does not hold; on SQLite part of the condition.
+   */
+  gate?: string;
   /** Columns of the written row to set (insert and update only): `new.` expressions. */
   set?: Readonly<Record<string, string>>;
   /** Statements run after the write; each must end its `WHERE` with `and ${guard}` (see `RenderContext`). */
@@ -132,7 +140,11 @@ function renderSqlite(prefix: string, table: string, rules: readonly DocRule[], 
   for (const event of EVENTS) {
     const mine = rules.filter((r) => r.on.includes(event));
     if (!mine.length) continue;
-    const conditions = mine.map((r) => (r.when ? `(${text(r.when, { pg: false, guard: 'true', rows: '' })})` : null));
+    const conditions = mine.map((r) => {
+      const parts = [r.when ? text(r.when, { pg: false, guard: 'true', rows: '' }) : null, r.gate ?? null];
+      const held = parts.filter((c): c is string => c !== null);
+      return held.length ? `(${held.join(' and ')})` : null;
+    });
     const when = conditions.every((w) => w !== null) ? ` when ${conditions.join(' or ')}` : '';
     const body = mine.flatMap((r, i) =>
       statementsOf(r, keys, { pg: false, guard: conditions[i] ?? 'true', rows: '' }, false),
@@ -166,8 +178,9 @@ function renderPg(
         .filter((r) => r.on.includes(event))
         .map((r) => {
           const statements = statementsOf(r, keys, row, true).map((s) => `${s};`);
-          return r.when
-            ? `if ${text(r.when, row)} then\n      ${statements.join('\n      ')}\n    end if;`
+          const condition = [r.when ? text(r.when, row) : null, r.gate ?? null].filter((c) => c !== null);
+          return condition.length
+            ? `if ${condition.join(' and ')} then\n      ${statements.join('\n      ')}\n    end if;`
             : statements.join('\n    ');
         });
       return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
@@ -204,13 +217,33 @@ function renderPgStatement(
   };
   const fn = `folio_${prefix}_${table}_after`;
   const branches = events.map((event) => {
-    const body = rules
-      .filter((r) => r.on.includes(event))
-      .flatMap((r) => {
-        const rows = rowsOf[event];
-        const guard = r.when ? `(${text(r.when, { pg: true, guard: 'true', rows })})` : 'true';
-        return statementsOf(r, keys, { pg: true, guard, rows }, true).map((s) => `${s};`);
-      });
+    const rows = rowsOf[event];
+    const statementsOfRule = (r: DocRule) => {
+      const guard = r.when ? `(${text(r.when, { pg: true, guard: 'true', rows })})` : 'true';
+      return statementsOf(r, keys, { pg: true, guard, rows }, true);
+    };
+    const mine = rules.filter((r) => r.on.includes(event));
+    // The ungated rules' statements as one (each but the last in a WITH): one executor run instead of one each.
+    const folded = mine.filter((r) => !r.gate).flatMap(statementsOfRule);
+    const body = folded.length
+      ? [
+          `${
+            folded.length > 1
+              ? `with ${folded
+                  .slice(0, -1)
+                  .map((s, i) => `folio_${i} as (${s})`)
+                  .join(',\n    ')}\n    `
+              : ''
+          }${folded.at(-1)};`,
+        ]
+      : [];
+    for (const r of mine.filter((r) => r.gate)) {
+      body.push(
+        `if ${r.gate} then\n      ${statementsOfRule(r)
+          .map((s) => `${s};`)
+          .join('\n      ')}\n    end if;`,
+      );
+    }
     return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
   });
   // The transition tables are named `new` and `old` in the statements, as the function's own (null) records are.

@@ -184,7 +184,7 @@ const daysBefore = (at: string, days: string, pg: boolean) =>
  * Removes the item's revisions beyond the retention, but the live one and the one just written. The item's id
  * comes first by itself, so its revisions are found by the key.
  */
-const prune: Sql = (c) => `delete from revisions
+export const prune: Sql = (c) => `delete from revisions
     where item_id in (select new.node_id ${c.rows} where ${c.guard})
       and exists (select 1 ${c.rows} where new.node_id = revisions.item_id and revisions.revision < new.revision
         and revisions.revision <> coalesce((select l.revision from live_revisions l where l.item_id = new.node_id), -1)
@@ -193,7 +193,7 @@ const prune: Sql = (c) => `delete from revisions
           or (r.keep_days is not null and revisions.saved_at < ${daysBefore('new.updated_at', 'r.keep_days', c.pg)})))
         and ${c.guard})`;
 
-const RETAINING = `exists (select 1 from revision_retention where id = 1 and
+export const RETAINING = `exists (select 1 from revision_retention where id = 1 and
   (keep_count is not null or keep_days is not null))`;
 
 const revisionRules = (table: 'pages' | 'assets', kind: 'page' | 'asset', savedBy: string): DocRule[] => [

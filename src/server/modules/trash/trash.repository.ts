@@ -124,7 +124,8 @@ export const trashRepository = {
 
   /**
    * Deletes a node for good: first the widgets anywhere that link an asset of its subtree (they would block it),
-   * then the node; the foreign keys cascade to everything below it, its rows, revisions and trash entry.
+   * then the node; the foreign keys cascade to everything below it, its rows and trash entry, and the nodes' delete
+   * trigger takes each item's revisions (migration 0391).
    */
   async deleteNode(db: Kysely<DB>, id: string): Promise<void> {
     await subtree(db, id)

@@ -353,6 +353,42 @@ describe('the trash', () => {
     expect((await trash()).items).toEqual([]);
   });
 
+  it('purges a folder with its contents and their history, live revisions included', async () => {
+    await ok(putFolder(t, 'demo/box', {}));
+    await ok(putFolder(t, 'demo/box/inner', {}));
+    await putPage('demo/box/inner/deep', '<p>deep</p>');
+    await ok(
+      t.request({
+        method: 'PUT',
+        url: pageUrl('demo/box/inner/deep'),
+        payload: { templateName: 'article', workflow: { state: 'Public' } },
+      }),
+    );
+    await putPage('demo/box/kept', '<p>kept</p>');
+    const db = t.app.folio.ctx.db;
+    const idOf = async (path: string) =>
+      JSON.parse((await ok(t.request({ method: 'GET', url: pageUrl(path) }))).body).id as string;
+    const ids = [await idOf('demo/box/inner/deep'), await idOf('demo/box/kept')];
+    const historyOf = async () => ({
+      revisions: (await db.selectFrom('revisions').select('item_id').where('item_id', 'in', ids).execute()).length,
+      live: (await db.selectFrom('live_revisions').select('item_id').where('item_id', 'in', ids).execute()).length,
+    });
+    expect(await historyOf()).toEqual({ revisions: 3, live: 1 });
+    // A page elsewhere keeps its own.
+    const other = await idOf('demo/index');
+    const othersBefore = await db.selectFrom('revisions').select('revision').where('item_id', '=', other).execute();
+
+    // In the trash the history stays (a restore brings it back); the purge takes it from the nested items too.
+    await del(`${folderUrl('demo/box')}?includeSubFolders=true`);
+    expect(await historyOf()).toEqual({ revisions: 3, live: 1 });
+    const [entry] = (await trash()).items;
+    expect((await ok(t.request({ method: 'DELETE', url: `/cms/rest/trash/${entry!.id}` }))).statusCode).toBe(200);
+    expect(await historyOf()).toEqual({ revisions: 0, live: 0 });
+    expect(await db.selectFrom('revisions').select('revision').where('item_id', '=', other).execute()).toEqual(
+      othersBefore,
+    );
+  });
+
   it('shows editors what they may restore, viewers nothing', async () => {
     const editor = await t.createUser('ed', 'Editor');
     const viewer = await t.createUser('vi', 'Viewer');
