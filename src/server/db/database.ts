@@ -44,6 +44,7 @@ import { pageUpdateStatementTrigger } from './migrations/0370-page-update-statem
 import { foldedTriggers } from './migrations/0380-folded-triggers.js';
 import { searchGinPending } from './migrations/0390-search-gin-pending.js';
 import { revisionKeys } from './migrations/0391-revision-keys.js';
+import { searchTextInNode } from './migrations/0392-search-text-in-node.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -89,6 +90,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0380-folded-triggers': foldedTriggers,
   '0390-search-gin-pending': searchGinPending,
   '0391-revision-keys': revisionKeys,
+  '0392-search-text-in-node': searchTextInNode,
 };
 
 export interface DatabaseOptions {

@@ -1,41 +1,72 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
+import { searchText } from '../../db/search-text.js';
 
 /**
- * Writes the search rows of the nodes `ids` from their rows now (those gone or the root: nothing): the statement of
- * migration 0270's triggers (the migration keeps its own copy; migrations never import runtime code).
+ * Writes the search rows of the nodes `ids` from their rows now (those gone or the root: nothing), on either
+ * database, with the text made here by the one function that makes it (`searchText`, db/search-text.ts):
  * - title: a page's display name, an asset's display title, a folder item's display title; else the item's name.
- * - body: the name; a page's summary, SEO fields and every local widget's fields; an asset's fields and its image
- *   or file data (the file name); rich text as text (`folio_search_text`, db/search-text.ts).
+ * - body: the name; a page's summary, SEO fields and every local widget's fields (in region and position order);
+ *   an asset's fields and its image or file data (the file name); rich text as its text.
  */
-function upsertRows(pg: boolean, ids: readonly string[]): RawBuilder<unknown> {
-  const field = (col: string, key: string) =>
-    pg ? `(${col}::jsonb ->> '${key}')` : `json_extract(${col}, '$.${key}')`;
-  const cat = (parts: string[]) => parts.map((p) => `coalesce(${p}, '')`).join(` || ' ' || `);
-  const widgetsText = `(select ${pg ? "string_agg(folio_search_text(w.fields), ' ')" : "group_concat(folio_search_text(w.fields), ' ')"}
-      from widgets w where w.page_id = n.id)`;
-  const columns = `n.id,
-      case when n.kind in ('page', 'asset') then n.kind else 'folder' end,
-      coalesce(nullif(p.display_name, ''), nullif(${field('a.fields', 'displaytitle')}, ''),
-        nullif(n.display_title, ''), n.name),
-      ${cat([
-        'n.name',
-        'p.summary',
-        'folio_search_text(p.seo)',
-        `case when p.node_id is not null then ${widgetsText} end`,
-        'folio_search_text(a.fields)',
-        'folio_search_text(a.image)',
-        'folio_search_text(a.file)',
-      ])}`;
-  return sql`
-    insert into search_docs (node_id, kind, title, body)
-    select ${sql.raw(columns)}
-    from nodes n
-      left join pages p on p.node_id = n.id
-      left join assets a on a.node_id = n.id
-    where n.id in (${sql.join(ids)}) and n.kind <> 'root'
-    on conflict (node_id) do update set kind = excluded.kind, title = excluded.title, body = excluded.body`;
+async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  const items = await db
+    .selectFrom('nodes as n')
+    .leftJoin('pages as p', 'p.node_id', 'n.id')
+    .leftJoin('assets as a', 'a.node_id', 'n.id')
+    .select(['n.id', 'n.kind', 'n.name', 'n.display_title', 'p.node_id as page_id', 'p.display_name', 'p.summary'])
+    .select(['p.seo', 'a.fields', 'a.image', 'a.file'])
+    .where('n.id', 'in', ids)
+    .where('n.kind', '<>', 'root')
+    .execute();
+  if (!items.length) return;
+  const pageIds = items.flatMap((i) => (i.page_id === null ? [] : [i.page_id]));
+  const widgetText = new Map<string, string[]>();
+  if (pageIds.length) {
+    const widgets = await db
+      .selectFrom('widgets')
+      .select(['page_id', 'fields'])
+      .where('page_id', 'in', pageIds)
+      .orderBy('page_id')
+      .orderBy('region')
+      .orderBy('position')
+      .execute();
+    for (const w of widgets) {
+      const texts = widgetText.get(w.page_id) ?? [];
+      texts.push(searchText(w.fields));
+      widgetText.set(w.page_id, texts);
+    }
+  }
+  const rows = items.map((i) => ({
+    node_id: i.id,
+    kind: i.kind === 'page' || i.kind === 'asset' ? i.kind : 'folder',
+    title: i.display_name || displayTitleOf(i.fields) || i.display_title || i.name,
+    body: [
+      i.name,
+      i.summary ?? '',
+      searchText(i.seo),
+      i.page_id === null ? '' : (widgetText.get(i.page_id) ?? []).join(' '),
+      searchText(i.fields),
+      searchText(i.image),
+      searchText(i.file),
+    ].join(' '),
+  }));
+  await sql`insert into search_docs (node_id, kind, title, body)
+    values ${sql.join(rows.map((r) => sql`(${r.node_id}, ${r.kind}, ${r.title}, ${r.body})`))}
+    on conflict (node_id) do update set kind = excluded.kind, title = excluded.title, body = excluded.body`.execute(db);
+}
+
+/** An asset's `displaytitle` field as text ('' when it has none). */
+function displayTitleOf(fields: string | null): string {
+  if (!fields) return '';
+  try {
+    const value = (JSON.parse(fields) as Record<string, unknown> | null)?.displaytitle;
+    if (value === undefined || value === null) return '';
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  } catch {
+    return '';
+  }
 }
 
 /** The writes of the search index: `search_queue` (migration 0360) taken, `search_docs` rows written from it. */
@@ -86,7 +117,7 @@ export const searchIndexRows = {
           ids = [...kept];
         }
       }
-      if (ids.length > 0) await sql`${upsertRows(pg, ids)}`.execute(trx);
+      if (ids.length > 0) await upsertRows(trx, ids);
       return taken.length;
     });
   },
