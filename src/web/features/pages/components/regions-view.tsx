@@ -12,7 +12,7 @@ import { useVisualEditorKeeps } from '../../../kit/controls/rich-text/rich-text-
 import { applyHandoff, canStartLite, WidgetCardLite, type Handoff } from './widget-card-lite';
 
 /** Cards drawn whole at once on opening; the rest start lite and become whole a few at a time when idle. */
-const WHOLE_AT_ONCE = 1;
+const WHOLE_AT_ONCE = 4;
 const WHOLE_PER_STEP = 3;
 
 /** No step while a person types or clicks: a key waits for no card being drawn. */
