@@ -8,7 +8,9 @@
  *   npm run bench -- --only api,spa     some suites: api, scale, upload, thumbnails, spa, ui
  *   npm run bench -- --only ui          the admin app in Chromium: the page editor (50 and 200 widgets) and the
  *                                       asset library on 100k assets (`--ui-sizes 50`: some page sizes only;
- *                                       `--ui-parts library`: the asset library only)
+ *                                       `--ui-parts library`: the asset library only; `--ui-modes "fresh tab"`:
+ *                                       the editor opened one way only; `--ui-runs 3`: runs per page size;
+ *                                       `--ui-open-only`: the opening figures only)
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only events      200 live-event streams on one node: memory, write cost, delivery (--pg too)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
@@ -31,7 +33,7 @@ import { scaleSuite } from './suites/scale.js';
 import { spaSuite } from './suites/spa.js';
 import { thumbnailSuite } from './suites/thumbnails.js';
 import { uploadSuite } from './suites/upload.js';
-import { uiEditorSuite } from './suites/ui-editor.js';
+import { uiEditorSuite, type UiEditorMode } from './suites/ui-editor.js';
 import { uiLibrarySuite } from './suites/ui-library.js';
 import { eventsSuite } from './suites/events.js';
 
@@ -131,7 +133,12 @@ async function main() {
       log('UI: the page editor in Chromium (pages of 50 and 200 widgets)');
       // `--ui-sizes 50`: some page sizes only (widgets per page; default 50,200).
       const sizes = valueOf('--ui-sizes')?.split(',').map(Number);
-      results.suites.uiEditor = await uiEditorSuite({ runs: quick ? 2 : 5, sizes }, log);
+      // `--ui-modes "fresh tab"`: one way of opening only (fresh tab, first visit; default both).
+      const modes = valueOf('--ui-modes')?.split(',') as UiEditorMode[] | undefined;
+      const runs = Number(valueOf('--ui-runs') ?? (quick ? 2 : 5));
+      // `--ui-open-only`: the opening figures only (no typing, focus, palette), for more runs while iterating.
+      const openOnly = has('--ui-open-only');
+      results.suites.uiEditor = await uiEditorSuite({ runs, sizes, modes, openOnly }, log);
     }
   }
 

@@ -181,7 +181,7 @@ export function targetsOf(r: BenchResults): Target[] {
     atMost('Asset library: Enter → details, median', lib.panel.median, 100, 'ms', `p95 ${fmt(lib.panel.p95)} ms`);
   }
   for (const c of r.suites.uiEditor?.cases ?? []) {
-    const w = `page editor, ${c.widgets} widgets`;
+    const w = `page editor, ${c.widgets} widgets, ${c.mode ?? 'first visit'}`;
     atMost(`${w}: navigation → first editable`, c.firstEditable.median, 500, 'ms', 'median');
     atMost(`${w}: all content visible`, c.allContent.median, 1000, 'ms', 'median');
     atMost(`${w}: typing keydown → DOM`, c.typing.p95, 16, 'ms', 'p95');

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchLibrary } from '../features/assets/api/prefetch-library';
 import type { WebApi } from '../lib/api';
-import { pageQueryOptions } from '../lib/queries/pages';
+import { pageQueryOptions, pageTransitionsQueryOptions } from '../lib/queries/pages';
 import { explorerLocationOf } from './routes/explorer-navigation';
 
 /**
@@ -16,6 +16,11 @@ export function prefetchFirstScreen(
 ) {
   const at = explorerLocationOf(location.pathname);
   if (at?.area === 'assets') prefetchLibrary(api.client, queryClient, at.path, new URLSearchParams(location.search));
-  // The page editor's document (its regions come with it): the editor opens on it once its code is in.
-  if (at?.area === 'pages') void queryClient.prefetchQuery(pageQueryOptions(api.client, at.path));
+  // The page editor's document (its regions come with it): the editor opens on it once its code is in. Its workflow
+  // buttons too: should they come after the page is drawn, the header grows a row and the page moves under the
+  // pointer of a person about to click into the first widget.
+  if (at?.area === 'pages') {
+    void queryClient.prefetchQuery(pageQueryOptions(api.client, at.path));
+    void queryClient.prefetchQuery(pageTransitionsQueryOptions(api.client, at.path));
+  }
 }

@@ -3,12 +3,16 @@ import { roleAtLeast } from '../../../shared/api/auth';
 import { splitPath } from '../../../shared/api/paths';
 import { ItemBreadcrumbs } from '../../features/explorer/components/item-breadcrumbs';
 import { PageEditorScreen } from '../../features/pages/components/page-editor-screen';
+import { preloadRichTextEditor } from '../../kit/controls/rich-text/rich-text-deferred';
 import { KitServicesProvider } from '../../kit/kit-services-provider';
 import { useDocumentTitle } from '../../lib/document-title';
 import { itemAt } from '../../lib/tree/items';
 import { explorerHrefOf, explorerLocationOf } from './explorer-navigation';
 import { NotFoundRoute } from './not-found-route';
 import { useFrameContext } from './require-session';
+
+// Most pages are rich text: the editor's code comes while the page is drawn, for the first click into a widget.
+preloadRichTextEditor();
 
 /** The app URL of a shared asset (the asset library shows the folder it is in, by its path). */
 const assetHref = (assetPath: string) => explorerHrefOf({ kind: 'assetfolder', segments: splitPath(assetPath) });

@@ -17,12 +17,21 @@ const loadEditor = () =>
 const RichTextControl = lazy(loadEditor);
 
 /**
+ * Starts loading the editor's code now (the page editor, as its screen's code arrives): the first click into a
+ * widget then mounts it at once instead of waiting for the code after the page is drawn.
+ */
+export function preloadRichTextEditor() {
+  void loadEditor().catch(() => undefined);
+}
+
+/**
  * Whether the visual editor keeps an HTML text as written (false: the field opens in its HTML view), or null
  * until the editor's code has loaded (this starts loading it). A stand-in for a field (the page editor's lite
- * cards) shows the static view only for HTML the field itself would show so.
+ * cards) shows the static view only for HTML the field itself would show so. Null on the first render even when
+ * the code is in (preloaded with the page editor): the check parses every text, so the page is drawn first.
  */
 export function useVisualEditorKeeps(): ((html: string) => boolean) | null {
-  const [keeps, setKeeps] = useState(() => loaded?.visualEditorKeeps ?? null);
+  const [keeps, setKeeps] = useState<((html: string) => boolean) | null>(null);
   useEffect(() => {
     if (keeps) return;
     let live = true;
