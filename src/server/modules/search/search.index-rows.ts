@@ -2,11 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { searchText } from '../../db/search-text.js';
+import { assetTitleOf, titleOf } from '../folders/folders.presenter.js';
 
 /**
  * Writes the search rows of the nodes `ids` from their rows now (those gone or the root: nothing), on either
  * database, with the text made here by the one function that makes it (`searchText`, db/search-text.ts):
- * - title: a page's display name, an asset's display title, a folder item's display title; else the item's name.
+ * - title: the one people know the item by, as folder listings and the trash show it (`titleOf`, `assetTitleOf`).
  * - body: the name; a page's summary, SEO fields and every local widget's fields (in region and position order);
  *   an asset's fields and its image or file data (the file name); rich text as its text.
  */
@@ -41,7 +42,7 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
   const rows = items.map((i) => ({
     node_id: i.id,
     kind: i.kind === 'page' || i.kind === 'asset' ? i.kind : 'folder',
-    title: i.display_name || displayTitleOf(i.fields) || i.display_title || i.name,
+    title: (i.kind === 'asset' ? assetTitleOf(i.fields) : titleOf(i)) ?? i.name,
     body: [
       i.name,
       i.summary ?? '',
@@ -55,18 +56,6 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
   await sql`insert into search_docs (node_id, kind, title, body)
     values ${sql.join(rows.map((r) => sql`(${r.node_id}, ${r.kind}, ${r.title}, ${r.body})`))}
     on conflict (node_id) do update set kind = excluded.kind, title = excluded.title, body = excluded.body`.execute(db);
-}
-
-/** An asset's `displaytitle` field as text ('' when it has none). */
-function displayTitleOf(fields: string | null): string {
-  if (!fields) return '';
-  try {
-    const value = (JSON.parse(fields) as Record<string, unknown> | null)?.displaytitle;
-    if (value === undefined || value === null) return '';
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  } catch {
-    return '';
-  }
 }
 
 /** The writes of the search index: `search_queue` (migration 0360) taken, `search_docs` rows written from it. */
