@@ -223,26 +223,12 @@ function renderPgStatement(
       return statementsOf(r, keys, { pg: true, guard, rows }, true);
     };
     const mine = rules.filter((r) => r.on.includes(event));
-    // The ungated rules' statements as one (each but the last in a WITH): one executor run instead of one each.
+    // The ungated rules' statements as one (one executor run instead of one each); the gated ones after it.
     const folded = mine.filter((r) => !r.gate).flatMap(statementsOfRule);
-    const body = folded.length
-      ? [
-          `${
-            folded.length > 1
-              ? `with ${folded
-                  .slice(0, -1)
-                  .map((s, i) => `folio_${i} as (${s})`)
-                  .join(',\n    ')}\n    `
-              : ''
-          }${folded.at(-1)};`,
-        ]
-      : [];
+    const body = folded.length ? [`${asOneStatement(folded)};`] : [];
     for (const r of mine.filter((r) => r.gate)) {
-      body.push(
-        `if ${r.gate} then\n      ${statementsOfRule(r)
-          .map((s) => `${s};`)
-          .join('\n      ')}\n    end if;`,
-      );
+      const statements = statementsOfRule(r).map((s) => `${s};`);
+      body.push(`if ${r.gate} then\n      ${statements.join('\n      ')}\n    end if;`);
     }
     return `if tg_op = '${event.toUpperCase()}' then\n    ${body.join('\n    ')}\n  end if;`;
   });
@@ -265,4 +251,10 @@ function renderPgStatement(
   }
   out.drop.push(`drop function if exists ${fn}()`);
   out.count += 1 + events.length;
+}
+
+/** Data-modifying statements as one: each but the last in a `WITH`, the last as the statement itself. */
+function asOneStatement(statements: readonly string[]): string {
+  const withs = statements.slice(0, -1).map((s, i) => `folio_${i} as (${s})`);
+  return `${withs.length ? `with ${withs.join(',\n    ')}\n    ` : ''}${statements.at(-1)}`;
 }
