@@ -55,6 +55,17 @@ export interface FieldDef {
   help?: string;
 }
 
+/**
+ * Whether a field holds words someone wrote, which search finds and shows in snippets: free text, HTML and the
+ * JSON of a form or poll (labels, questions, choices). Not a value picked from `options` (a heading level, a
+ * layout), a number, date, flag, address or a path to another item.
+ */
+export function holdsWords(def: FieldDef): boolean {
+  if (def.format === 'html' || def.format === 'json') return true;
+  if (def.format !== 'text' || def.options) return false;
+  return def.editor !== 'asset-path' && def.editor !== 'site-path' && def.editor !== 'template-list';
+}
+
 const DATE = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;
 const DATETIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,3})?$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;

@@ -1,8 +1,40 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { searchText } from '../../db/search-text.js';
+import { plainText, searchText } from '../../db/search-text.js';
+import { assetTypeDef, holdsWords, widgetTypeDef, type FieldDef } from '../../../shared/registry/index.js';
 import { assetTitleOf, titleOf } from '../folders/folders.presenter.js';
+
+/**
+ * The words of a widget's or an asset's fields `json`: of the fields that hold words by the registry (`holdsWords`:
+ * not a heading level or a layout picked from options, a number, a path), rich text as its text; of a type the
+ * registry does not know (`defs` undefined), every string.
+ */
+function fieldsText(defs: readonly FieldDef[] | undefined, json: string | null): string {
+  if (!defs) return searchText(json);
+  let fields: unknown;
+  try {
+    fields = JSON.parse(json ?? 'null');
+  } catch {
+    return plainText(json ?? '');
+  }
+  if (!fields || typeof fields !== 'object') return '';
+  const words: string[] = [];
+  for (const def of defs) {
+    const value = (fields as Record<string, unknown>)[def.key];
+    if (typeof value !== 'string' || !value.trim() || !holdsWords(def)) continue;
+    // A JSON field (a form, a poll) holds its words as strings inside.
+    words.push(def.format === 'json' ? searchText(value) : plainText(value));
+  }
+  return words.join(' ');
+}
+
+/** The fields a widget of `type` keeps: its asset type's, or its own settings (undefined: a type not known). */
+function widgetFieldDefs(type: string): readonly FieldDef[] | undefined {
+  const def = widgetTypeDef(type);
+  if (!def) return undefined;
+  return def.assetType ? assetTypeDef(def.assetType)?.fields : (def.localFields ?? []);
+}
 
 /**
  * Writes the search rows of the nodes `ids` from their rows now (those gone or the root: nothing), on either
@@ -17,7 +49,7 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
     .leftJoin('pages as p', 'p.node_id', 'n.id')
     .leftJoin('assets as a', 'a.node_id', 'n.id')
     .select(['n.id', 'n.kind', 'n.name', 'n.display_title', 'p.node_id as page_id', 'p.display_name', 'p.summary'])
-    .select(['p.seo', 'a.fields', 'a.image', 'a.file'])
+    .select(['p.seo', 'a.type as asset_type', 'a.fields', 'a.image', 'a.file'])
     .where('n.id', 'in', ids)
     .where('n.kind', '<>', 'root')
     .execute();
@@ -27,7 +59,7 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
   if (pageIds.length) {
     const widgets = await db
       .selectFrom('widgets')
-      .select(['page_id', 'fields'])
+      .select(['page_id', 'type', 'fields'])
       .where('page_id', 'in', pageIds)
       .orderBy('page_id')
       .orderBy('region')
@@ -35,7 +67,7 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
       .execute();
     for (const w of widgets) {
       const texts = widgetText.get(w.page_id) ?? [];
-      texts.push(searchText(w.fields));
+      texts.push(fieldsText(widgetFieldDefs(w.type), w.fields));
       widgetText.set(w.page_id, texts);
     }
   }
@@ -48,7 +80,7 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
       i.summary ?? '',
       searchText(i.seo),
       i.page_id === null ? '' : (widgetText.get(i.page_id) ?? []).join(' '),
-      searchText(i.fields),
+      i.asset_type === null ? '' : fieldsText(assetTypeDef(i.asset_type)?.fields, i.fields),
       searchText(i.image),
       searchText(i.file),
     ].join(' '),

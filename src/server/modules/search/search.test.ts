@@ -176,6 +176,44 @@ describe('GET /cms/rest/search', () => {
     expect(report).toMatchObject({ kind: 'asset', state: 'Draft' });
   });
 
+  it('searches the words people wrote in widgets, not the settings they picked', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/cms/rest/pages/by-path/demo/articles/chapter',
+      payload: {
+        templateName: 'article',
+        displayName: 'chapter',
+        body: [
+          {
+            name: 'body',
+            widgets: [
+              {
+                type: 'cmsTitle',
+                scope: 'local',
+                editable: true,
+                asset: { fields: { heading_level: 'h3', prefix: 'Chapter seven' } },
+              },
+              {
+                type: 'cmsNavon',
+                scope: 'local',
+                editable: true,
+                asset: { fields: { layout: 'vertical', levels: '4' } },
+              },
+              { type: 'cmsRichText', scope: 'local', editable: true, asset: { fields: { text: '<h2>Horizons</h2>' } } },
+            ],
+          },
+        ],
+      },
+    });
+    expect([200, 201], res.body).toContain(res.statusCode);
+    expect(await paths('seven')).toEqual(['demo/articles/chapter']);
+    expect(await paths('horizons')).toEqual(['demo/articles/chapter']);
+    // A heading level and a layout picked from a list, or a number, are not words of the page (nor its tags).
+    for (const setting of ['h3', 'vertical', 'h2']) expect(await paths(setting), setting).toEqual([]);
+    const hit = (await search({ q: 'seven' })).items[0]!;
+    expect(hit.snippet).not.toMatch(/h3|vertical/);
+  });
+
   it('finds the new words right after a PUT, never the removed ones', async () => {
     const first = await putPage('news', '<p>An albatross landed.</p>');
     expect(await paths('albatross')).toEqual(['demo/articles/news']);
