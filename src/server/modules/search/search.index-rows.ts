@@ -99,6 +99,30 @@ export const searchIndexRows = {
   },
 
   /**
+   * One step of a pass that makes every search row again (migration 0393): queues the next `limit` item ids after
+   * the pass's mark and moves the mark, in one transaction; answers how many it queued (0: no pass, or it is over).
+   * On PostgreSQL a node that finds another taking a step skips it.
+   */
+  async backfill(db: Kysely<DB>, limit: number): Promise<number> {
+    const lock = sql.raw(isPostgres(db) ? 'for update skip locked' : '');
+    return db.transaction().execute(async (trx) => {
+      const { rows: state } = await sql<{ next_after: string | null }>`
+        select next_after from search_backfill where id = 1 ${lock}`.execute(trx);
+      const after = state[0]?.next_after;
+      if (after === null || after === undefined) return 0;
+      const { rows } = await sql<{ id: string }>`
+        select id from nodes where id > ${after} and kind <> 'root' order by id limit ${limit}`.execute(trx);
+      const last = rows.length === limit ? rows[rows.length - 1]!.id : null;
+      if (rows.length) {
+        await sql`insert into search_queue (node_id) values ${sql.join(rows.map((r) => sql`(${r.id})`))}
+          on conflict do nothing`.execute(trx);
+      }
+      await sql`update search_backfill set next_after = ${last} where id = 1`.execute(trx);
+      return rows.length;
+    });
+  },
+
+  /**
    * Writes the search rows of up to `limit` queued ids and takes them off the queue, in one transaction; answers
    * how many it took. Writes queue ids (the triggers of migration 0360); this is the only writer of the rows.
    *

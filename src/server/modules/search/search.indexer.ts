@@ -31,8 +31,9 @@ export interface SearchIndexer {
 }
 
 /**
- * This node's background indexer: every SEARCH_INDEX_MS, when ids are queued, indexes a batch of them. Any number of
- * nodes may run it: each takes ids no other transaction holds (search.index-rows.ts `reindex`).
+ * This node's background indexer: every SEARCH_INDEX_MS, when ids are queued, indexes a batch of them; when none
+ * are, a batch of a pass that makes every row again, if one is under way (`backfill`). Any number of nodes may run
+ * it: each takes ids no other transaction holds (search.index-rows.ts `reindex`).
  */
 export function startSearchIndexer(ctx: AppContext): SearchIndexer {
   let running: Promise<number> = Promise.resolve(0);
@@ -40,7 +41,12 @@ export function startSearchIndexer(ctx: AppContext): SearchIndexer {
   const runNow = () => {
     running = running
       .catch(() => 0)
-      .then(async () => (!stopped && (await repo.queued(ctx.db)) ? repo.reindex(ctx.db, SEARCH_INDEX_BATCH) : 0));
+      .then(async () => {
+        if (stopped) return 0;
+        if (await repo.queued(ctx.db)) return repo.reindex(ctx.db, SEARCH_INDEX_BATCH);
+        // Idle: the next step of a pass that makes every row again (migration 0393), if one is under way.
+        return (await repo.backfill(ctx.db, SEARCH_INDEX_BATCH)) ? repo.reindex(ctx.db, SEARCH_INDEX_BATCH) : 0;
+      });
     return running;
   };
   const every = setInterval(() => {

@@ -4,6 +4,8 @@ import { SEARCH_URL } from '../../../shared/api/paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { upload } from '../assets/assets.fixtures.js';
 import { searchIndexRows } from './search.index-rows.js';
+import { startSearchIndexer } from './search.indexer.js';
+import { searchBackfill } from '../../db/migrations/0393-search-backfill.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -94,6 +96,55 @@ describe('search queue (migration 0360)', () => {
     for (let i = 0; i < 100 && (await queue()).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await queue()).toEqual([]);
     expect(await bodyOf(id)).toContain('bandicoot');
+  });
+
+  it('makes every row again, a batch at a time, when a pass is under way (migration 0393)', async () => {
+    await t.app.folio.searchIndexer.stop();
+    const mark = async () =>
+      (await sql<{ next_after: string | null }>`select next_after from search_backfill`.execute(db())).rows[0]!
+        .next_after;
+    expect(await mark()).toBeNull(); // a new database has nothing to make again
+    expect(await paths('nothingsuchword')).toEqual([]); // flushes what the seed queued
+    // Rows as an older indexer wrote them.
+    const welcome = await idOf('welcome');
+    const team = await idOf('team');
+    for (const id of [welcome, team]) {
+      await sql`update search_docs set body = 'stale words of old' where node_id = ${id}`.execute(db());
+    }
+    expect((await paths('stale')).sort()).toEqual(['demo/about/team', 'demo/articles/welcome']);
+    // On a database with pages and assets indexed, the migration starts a pass.
+    await sql`drop table search_backfill`.execute(db());
+    await searchBackfill.up(db());
+    expect(await mark()).toBe('');
+    const nodes = Number(
+      (await sql<{ n: number }>`select count(*) as n from nodes where kind <> 'root'`.execute(db())).rows[0]!.n,
+    );
+    let steps = 0;
+    for (let queued; (queued = await searchIndexRows.backfill(db(), 5)); steps++) {
+      expect(await queue()).toHaveLength(queued); // one batch at a time
+      await searchIndexRows.reindex(db(), 5);
+    }
+    expect(steps).toBe(Math.ceil(nodes / 5));
+    expect(await mark()).toBeNull();
+    expect(await paths('stale')).toEqual([]);
+    expect(await paths('welcome')).toContain('demo/articles/welcome');
+    expect(await bodyOf(team)).not.toContain('stale');
+  });
+
+  it('the background indexer takes a pass when nothing is queued', async () => {
+    await t.app.folio.searchIndexer.stop();
+    await paths('nothingsuchword');
+    const welcome = await idOf('welcome');
+    await sql`update search_docs set body = 'stale words of old' where node_id = ${welcome}`.execute(db());
+    await sql`update search_backfill set next_after = ''`.execute(db());
+    const indexer = startSearchIndexer(t.app.folio.ctx);
+    try {
+      while (await indexer.runNow());
+    } finally {
+      await indexer.stop();
+    }
+    expect(await bodyOf(welcome)).not.toContain('stale');
+    expect(await queue()).toEqual([]);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
