@@ -3,8 +3,14 @@ import type { AppContext } from '../../lib/context.js';
 import type { DB } from '../../db/schema.js';
 import { searchIndexRows as repo } from './search.index-rows.js';
 
-/** Queued ids a background round or one round of a flush indexes, in one transaction. */
-export const SEARCH_INDEX_BATCH = 500;
+/**
+ * Queued ids one transaction of the indexer takes. A write of an id being indexed waits for that transaction to end
+ * (search.index-rows.ts `reindex`), so it is kept short: with 500, a PUT of pages being indexed waited up to
+ * 100–120 ms at p99 on PostgreSQL (27–33 ms with 20; bench/NOTES.md, 2026-11-30).
+ */
+export const SEARCH_INDEX_BATCH = 50;
+/** Batches a background round takes at most, one transaction each: 500 ids a second. */
+export const SEARCH_ROUND_BATCHES = 10;
 /** At most this many queued ids are indexed before one search; beyond, it answers with what is indexed. */
 export const SEARCH_FLUSH_MAX = 5_000;
 /** How often each node's background indexer looks at the queue. */
@@ -25,15 +31,16 @@ export async function flushSearchIndex(db: Kysely<DB>): Promise<void> {
 }
 
 export interface SearchIndexer {
-  /** Indexes one batch of the queue now (after a round under way); answers how many ids it took. */
+  /** Takes one round now (after a round under way); answers how many ids it indexed. */
   runNow(): Promise<number>;
   stop(): Promise<void>;
 }
 
 /**
- * This node's background indexer: every SEARCH_INDEX_MS, when ids are queued, indexes a batch of them; when none
- * are, a batch of a pass that makes every row again, if one is under way (`backfill`). Any number of nodes may run
- * it: each takes ids no other transaction holds (search.index-rows.ts `reindex`).
+ * This node's background indexer: every SEARCH_INDEX_MS a round of up to SEARCH_ROUND_BATCHES batches, each in a
+ * transaction of its own: queued ids, or when none are, the next batch of a pass that makes every row again, if one
+ * is under way (`backfill`). Any number of nodes may run it: each takes ids no other transaction holds
+ * (search.index-rows.ts `reindex`).
  */
 export function startSearchIndexer(ctx: AppContext): SearchIndexer {
   let running: Promise<number> = Promise.resolve(0);
@@ -42,10 +49,15 @@ export function startSearchIndexer(ctx: AppContext): SearchIndexer {
     running = running
       .catch(() => 0)
       .then(async () => {
-        if (stopped) return 0;
-        if (await repo.queued(ctx.db)) return repo.reindex(ctx.db, SEARCH_INDEX_BATCH);
-        // Idle: the next step of a pass that makes every row again (migration 0393), if one is under way.
-        return (await repo.backfill(ctx.db, SEARCH_INDEX_BATCH)) ? repo.reindex(ctx.db, SEARCH_INDEX_BATCH) : 0;
+        let done = 0;
+        for (let batch = 0; batch < SEARCH_ROUND_BATCHES && !stopped; batch++) {
+          // Idle: the next step of a pass that makes every row again (migration 0393), if one is under way.
+          const queued = (await repo.queued(ctx.db)) || (await repo.backfill(ctx.db, SEARCH_INDEX_BATCH)) > 0;
+          const taken = queued ? await repo.reindex(ctx.db, SEARCH_INDEX_BATCH) : 0;
+          done += taken;
+          if (taken === 0) break;
+        }
+        return done;
       });
     return running;
   };

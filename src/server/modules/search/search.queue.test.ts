@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_URL } from '../../../shared/api/paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { upload } from '../assets/assets.fixtures.js';
 import { searchIndexRows } from './search.index-rows.js';
-import { startSearchIndexer } from './search.indexer.js';
+import { SEARCH_INDEX_BATCH, SEARCH_ROUND_BATCHES, startSearchIndexer } from './search.indexer.js';
 import { searchBackfill } from '../../db/migrations/0393-search-backfill.js';
 
 let t: TestApp;
@@ -96,6 +96,28 @@ describe('search queue (migration 0360)', () => {
     for (let i = 0; i < 100 && (await queue()).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await queue()).toEqual([]);
     expect(await bodyOf(id)).toContain('bandicoot');
+  });
+
+  it('a background round takes short batches, up to 500 ids a second', async () => {
+    await t.app.folio.searchIndexer.stop();
+    await paths('nothingsuchword');
+    // Ids of no node: taken off the queue, nothing written for them.
+    const fake = Array.from({ length: SEARCH_INDEX_BATCH * SEARCH_ROUND_BATCHES + 70 }, (_, i) => `zz-${1000 + i}`);
+    await sql`insert into search_queue (node_id) values ${sql.join(fake.map((id) => sql`(${id})`))}`.execute(db());
+    const indexer = startSearchIndexer(t.app.folio.ctx);
+    const batches = vi.spyOn(searchIndexRows, 'reindex');
+    try {
+      expect(await indexer.runNow()).toBe(SEARCH_INDEX_BATCH * SEARCH_ROUND_BATCHES);
+      // One transaction each, none longer than a batch: a write of an id being indexed waits for its end.
+      expect(batches.mock.calls.map((c) => c[1])).toEqual(Array(SEARCH_ROUND_BATCHES).fill(SEARCH_INDEX_BATCH));
+      expect(SEARCH_INDEX_BATCH).toBeLessThanOrEqual(50);
+      expect(await queue()).toHaveLength(70);
+      expect(await indexer.runNow()).toBe(70);
+      expect(await queue()).toEqual([]);
+    } finally {
+      batches.mockRestore();
+      await indexer.stop();
+    }
   });
 
   it('makes every row again, a batch at a time, when a pass is under way (migration 0393)', async () => {
