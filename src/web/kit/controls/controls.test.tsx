@@ -93,7 +93,8 @@ describe('the rich text control', () => {
       timeout: 5000,
     });
     expect(note.textContent).toMatch(/<iframe>/);
-    expect(screen.getByRole('button', { name: 'HTML view' }).getAttribute('aria-pressed')).toBe('true');
+    // The toolbar comes a frame after the editor.
+    expect((await screen.findByRole('button', { name: 'HTML view' })).getAttribute('aria-pressed')).toBe('true');
     expect(controller().changes()).toEqual({});
   });
 

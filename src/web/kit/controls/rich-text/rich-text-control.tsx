@@ -1,7 +1,7 @@
 import { createDocument, Editor as TiptapEditor, Extension, getHTMLFromFragment, getSchema } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormDialog } from '../../../components/ui/dialog';
 import { FieldShell } from '../../../components/ui/field-shell';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -194,6 +194,20 @@ function RichTextEditor({
     return () => focusRef?.(null);
   }, [focusRef, editor, mode]);
 
+  // The toolbar (react-aria buttons, a select, two menus: most of this control's first render) comes after the
+  // frame that shows the editor: a click into a text, or a widget just added, has its caret first.
+  const [toolbarShown, setToolbarShown] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setToolbarShown(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+
   openLinkDialog.current = () => setDialog('link');
 
   const handleSourceChange = (html: string) => {
@@ -256,7 +270,10 @@ function RichTextEditor({
           HTML view; switching to the visual editor would drop it.
         </InlineAlert>
       )}
-      {editor && (
+      {editor && !toolbarShown && (
+        <div className="rich-text__toolbar rich-text__toolbar--placeholder" aria-hidden="true" />
+      )}
+      {editor && toolbarShown && (
         <RichTextToolbar
           editor={editor}
           label={def.label}
