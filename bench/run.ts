@@ -10,7 +10,9 @@
  *                                       asset library on 100k assets (`--ui-sizes 50`: some page sizes only;
  *                                       `--ui-parts library`: the asset library only; `--ui-modes "fresh tab"`:
  *                                       the editor opened one way only; `--ui-runs 3`: runs per page size;
- *                                       `--ui-open-only`: the opening figures only)
+ *                                       `--ui-open-only`: the opening figures only; `--ui-web <dir>`: another
+ *                                       build of the SPA, not built then, for before/after pairs;
+ *                                       `BENCH_PORTS=8100-8199`: the servers' ports from that range)
  *   npm run bench -- --quick            short rounds (to try the instruments, not for figures)
  *   npm run bench -- --only events      200 live-event streams on one node: memory, write cost, delivery (--pg too)
  *   npm run bench -- --only api --cases put,"get page"   some API cases (by name; not for --merge)
@@ -124,8 +126,10 @@ async function main() {
     results.suites.spa = spaSuite(buildMs, log);
   }
 
+  // `--ui-web <dir>`: the UI suites on another build of the SPA (a before/after pair; no build then).
+  const uiWeb = valueOf('--ui-web');
   if (only.has('ui')) {
-    if (!only.has('spa')) {
+    if (!only.has('spa') && !uiWeb) {
       log('UI: building the SPA (bench/.cache/build/web) …');
       buildWeb();
     }
@@ -138,7 +142,7 @@ async function main() {
       const runs = Number(valueOf('--ui-runs') ?? (quick ? 2 : 5));
       // `--ui-open-only`: the opening figures only (no typing, focus, palette), for more runs while iterating.
       const openOnly = has('--ui-open-only');
-      results.suites.uiEditor = await uiEditorSuite({ runs, sizes, modes, openOnly }, log);
+      results.suites.uiEditor = await uiEditorSuite({ runs, sizes, modes, openOnly, webDir: uiWeb }, log);
     }
   }
 

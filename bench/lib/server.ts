@@ -4,17 +4,35 @@ import net from 'node:net';
 import path from 'node:path';
 import { ADMIN_PASSWORD, BUILD, ROOT, SERVER_ENTRY, WEB_DIR } from './paths.js';
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** `BENCH_PORTS=8100-8199`: the servers' ports come from this range only (a shared machine's rule). */
+const PORT_RANGE = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+let nextInRange = PORT_RANGE ? Number(PORT_RANGE[1]) : 0;
+
+const listensOn = (port: number) =>
+  new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(port, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
     });
   });
+
+/** A port nobody listens on right now (round the range of `BENCH_PORTS` when set). */
+export async function freePort(): Promise<number> {
+  if (!PORT_RANGE) return listensOn(0);
+  const [low, high] = [Number(PORT_RANGE[1]), Number(PORT_RANGE[2])];
+  for (let tries = 0; tries <= high - low; tries++) {
+    const port = nextInRange;
+    nextInRange = port >= high ? low : port + 1;
+    try {
+      return await listensOn(port);
+    } catch {
+      // Taken: the next one.
+    }
+  }
+  throw new Error(`No free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 export interface RunningProcess {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import {
   UsersIcon,
 } from '../../components/ui/icons';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
+import { SkipLinksContext, type RegisterSkipLink, type SkipLink } from '../../lib/skip-links';
 import { paths } from '../paths';
 import './app-frame.css';
 
@@ -88,12 +89,31 @@ export function AppFrame({
     event.preventDefault();
     mainRef.current?.focus();
   };
+  // The screen's own skip links (the page editor's "Skip to the page's content"), after the frame's.
+  const [skipLinks, setSkipLinks] = useState<readonly SkipLink[]>([]);
+  const registerSkipLink = useCallback<RegisterSkipLink>(
+    (link, on) => setSkipLinks((links) => [...links.filter((l) => l.id !== link.id), ...(on ? [link] : [])]),
+    [],
+  );
 
   return (
     <div className="frame">
       <a href="#main" className="skip-link" onClick={handleSkip}>
         Skip to main content
       </a>
+      {skipLinks.map((link) => (
+        <a
+          key={link.id}
+          href={`#${link.id}`}
+          className="skip-link"
+          onClick={(event) => {
+            event.preventDefault();
+            link.go();
+          }}
+        >
+          {link.label}
+        </a>
+      ))}
       <header className="frame__header">
         <Link to={paths.sites} className="frame__brand">
           Folio
@@ -131,7 +151,9 @@ export function AppFrame({
         {navigationPanel}
       </nav>
       <main id="main" ref={mainRef} className="frame__main" tabIndex={-1}>
-        <div className="frame__content">{children}</div>
+        <SkipLinksContext.Provider value={registerSkipLink}>
+          <div className="frame__content">{children}</div>
+        </SkipLinksContext.Provider>
       </main>
     </div>
   );

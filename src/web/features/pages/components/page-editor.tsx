@@ -17,6 +17,7 @@ import { useItemLease } from '../../../kit/presence/use-item-lease';
 import { useLastSaved } from '../../../kit/presence/use-last-saved';
 import { RejectionNotice } from '../../../kit/workflow/rejection-notice';
 import { errorMessage, errorTitle } from '../../../lib/errors';
+import { useSkipLink } from '../../../lib/skip-links';
 import { pagesKeys, type VersionRef } from '../../../lib/query-keys';
 import { countChanges, locateWidget, type PageProps } from '../lib/editor-doc';
 import { pageConflictRows } from '../lib/page-conflict';
@@ -151,6 +152,17 @@ export function PageEditor({
     [focusRegion],
   );
 
+  const regionNames = useMemo(() => page.body.filter((r) => r.editable).map((r) => r.name), [page]);
+  // After the frame's "Skip to main content": past the header, the outline and the tabs, into the first widget's
+  // text (or the first region's Add button on an empty page).
+  useSkipLink('page-content', 'Skip to the content editor', () => {
+    const region = regionNames.find((name) => (doc.regions[name]?.length ?? 0) > 0);
+    if (region) return goToWidget(doc.regions[region]![0]!.key);
+    setTab('content');
+    setView((v) => (v === 'preview' ? 'edit' : v));
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.regions [data-add-widget]')?.focus());
+  });
+
   const switchTemplate = async (templateName: string, body?: RegionInput[]) => {
     setSwitching(true);
     try {
@@ -187,7 +199,6 @@ export function PageEditor({
     setHistoryRequest({ before: 'live', after: latest });
   };
   const conflictRows = editor.conflict?.theirs ? pageConflictRows(page, editor.conflict.theirs.data, doc) : [];
-  const regionNames = useMemo(() => page.body.filter((r) => r.editable).map((r) => r.name), [page]);
   const preview = view !== 'edit' && (
     <section className="page-editor__preview" aria-label="Preview">
       <HtmlPreview

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Page } from '../../../../shared/api/pages';
 import { WidgetTypeIcon } from '../../../kit/type-icon';
 import { AlertIcon } from '../../../components/ui/icons';
@@ -23,6 +23,29 @@ export const PageOutline = memo(function PageOutline({
   onGoToWidget: (key: string) => void;
   onGoToRegion: (region: string) => void;
 }) {
+  const hintId = useId();
+  // One Tab stop for the whole list (Up, Down, Home and End move in it): a long page's outline is not fifty stops
+  // on the way to the content. The stop stays where the person last was.
+  const [active, setActive] = useState<string | null>(null);
+  const items = page.body.flatMap((region) => [
+    `region:${region.name}`,
+    ...(region.editable ? (doc.regions[region.name] ?? []).map((w) => `widget:${w.key}`) : []),
+  ]);
+  const stop = active !== null && items.includes(active) ? active : items[0];
+  const tabIndexOf = (item: string) => (item === stop ? 0 : -1);
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-outline-item]')];
+    const at = buttons.indexOf(event.target as HTMLButtonElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (at < 0 || to === undefined) return;
+    event.preventDefault();
+    buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
+  };
+  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const item = (event.target as HTMLElement).dataset.outlineItem;
+    if (item) setActive(item);
+  };
+
   // Beside the content on wide screens; above it, folded, on narrow ones (opened when wanted).
   const [open, setOpen] = useState(
     () => typeof window === 'undefined' || window.matchMedia('(min-width: 75rem)').matches,
@@ -35,7 +58,10 @@ export const PageOutline = memo(function PageOutline({
         onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
       >
         <summary className="page-outline__title">Outline</summary>
-        <ol className="page-outline__regions">
+        <p id={hintId} className="visually-hidden">
+          Up and Down arrow keys move through the outline.
+        </p>
+        <ol className="page-outline__regions" onKeyDown={onKeyDown} onFocus={onFocus}>
           {page.body.map((region) => {
             const widgets = region.editable
               ? (doc.regions[region.name] ?? []).map((w) => ({
@@ -59,7 +85,14 @@ export const PageOutline = memo(function PageOutline({
                   region.editable ? 'page-outline__region' : 'page-outline__region page-outline__region--template'
                 }
               >
-                <button type="button" className="page-outline__region-name" onClick={() => onGoToRegion(region.name)}>
+                <button
+                  type="button"
+                  className="page-outline__region-name"
+                  data-outline-item={`region:${region.name}`}
+                  tabIndex={tabIndexOf(`region:${region.name}`)}
+                  aria-describedby={hintId}
+                  onClick={() => onGoToRegion(region.name)}
+                >
                   {region.name}
                   {!region.editable && <span className="page-outline__tag"> · template</span>}
                 </button>
@@ -73,6 +106,9 @@ export const PageOutline = memo(function PageOutline({
                           <button
                             type="button"
                             className={`page-outline__widget${w.problems ? ' page-outline__widget--invalid' : ''}`}
+                            data-outline-item={`widget:${w.key}`}
+                            tabIndex={tabIndexOf(`widget:${w.key}`)}
+                            aria-describedby={hintId}
                             onClick={() => onGoToWidget(w.key)}
                           >
                             <WidgetTypeIcon type={w.type} className="page-outline__icon" />

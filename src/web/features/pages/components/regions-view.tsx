@@ -9,7 +9,7 @@ import { widgetExcerpt, widgetLabel, type EditorDoc, type EditorWidget } from '.
 import type { WidgetActions } from './widget-card-body';
 import { WIDGET_DRAG_TYPE, WidgetCard } from './widget-card';
 import { useVisualEditorKeeps } from '../../../kit/controls/rich-text/rich-text-deferred';
-import { applyHandoff, canStartLite, WidgetCardLite, type Handoff } from './widget-card-lite';
+import { applyHandoff, canStartLite, RegionCount, WidgetCardLite, type Handoff } from './widget-card-lite';
 
 /** Cards drawn whole at once on opening; the rest start lite and become whole a few at a time when idle. */
 const WHOLE_AT_ONCE = 4;
@@ -162,23 +162,31 @@ export function RegionsView({
               </h2>
               {widgets.length === 0 && <p className="region__empty">No widgets yet.</p>}
               <div className="region__widgets" data-region-widgets={region.name}>
-                {widgets.map((w, i) => {
-                  // What a lite card and a whole one both show.
-                  const card = { widget: w, region: region.name, index: i, count: widgets.length, isReadOnly };
-                  return isWhole(w, order++) ? (
-                    <WidgetCard
-                      key={`${w.key}:${version}`}
-                      {...card}
-                      otherRegions={othersOf.get(region.name) ?? []}
-                      pagePath={pagePath}
-                      actions={actions}
-                      controllers={controllers}
-                      assetHref={assetHref}
-                    />
-                  ) : (
-                    <WidgetCardLite key={`${w.key}:${version}`} {...card} onWake={wake} />
-                  );
-                })}
+                <RegionCount.Provider value={widgets.length}>
+                  {widgets.map((w, i) => {
+                    // What a lite card and a whole one both show.
+                    const card = {
+                      widget: w,
+                      region: region.name,
+                      index: i,
+                      isLast: i === widgets.length - 1,
+                      isReadOnly,
+                    };
+                    return isWhole(w, order++) ? (
+                      <WidgetCard
+                        key={`${w.key}:${version}`}
+                        {...card}
+                        otherRegions={othersOf.get(region.name) ?? []}
+                        pagePath={pagePath}
+                        actions={actions}
+                        controllers={controllers}
+                        assetHref={assetHref}
+                      />
+                    ) : (
+                      <WidgetCardLite key={`${w.key}:${version}`} {...card} onWake={wake} />
+                    );
+                  })}
+                </RegionCount.Provider>
               </div>
               {!isReadOnly && (
                 <div

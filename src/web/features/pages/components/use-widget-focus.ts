@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Where focus goes once the editor has drawn the next doc:
@@ -52,16 +52,22 @@ function focusWhenReady(find: (tries: number) => HTMLElement | null) {
   let tries = 0;
   const attempt = () => {
     tries += 1;
-    const el = find(tries);
-    const overlayOpen = document.querySelector('.modal-overlay, [role="menu"]') !== null;
-    if (el && !overlayOpen) {
-      el.focus({ preventScroll: true });
-      if (document.activeElement === el || el.contains(document.activeElement)) return;
-    }
+    if (focusNow(find(tries))) return;
     if (tries < TRIES) window.setTimeout(attempt, RETRY_MS);
   };
   window.setTimeout(attempt, 0);
 }
+
+/** Focuses `el` unless a dialog or menu is open; answers whether the focus is in it now. */
+function focusNow(el: HTMLElement | null): boolean {
+  if (!el || document.querySelector('.modal-overlay, [role="menu"]') !== null) return false;
+  el.focus({ preventScroll: true });
+  return document.activeElement === el || el.contains(document.activeElement);
+}
+
+/** A widget's first field to type in (FIELD_SELECTORS), as drawn now. */
+const fieldOf = (card: HTMLElement) =>
+  FIELD_SELECTORS.map((sel) => card.querySelector<HTMLElement>(sel)).find(Boolean) ?? null;
 
 const cardOf = (key: string) => document.querySelector<HTMLElement>(`[data-widget-key="${CSS.escape(key)}"]`);
 
@@ -107,6 +113,8 @@ function elementFor(next: FocusTarget, tries = 0): HTMLElement | null {
  */
 export function useWidgetFocus() {
   const next = useRef<FocusTarget | null>(null);
+  /** A widget whose field takes the focus after this commit's effects (see below). */
+  const fieldLater = useRef<{ key: string; card: HTMLElement } | null>(null);
   // Bumped so the editor draws again (and the effect runs) even when an action changed nothing else.
   const [, setTick] = useState(0);
 
@@ -119,12 +127,21 @@ export function useWidgetFocus() {
     if (target.target === 'move-up' || target.target === 'move-down') return el.focus();
     scrollMainTo(el);
     if (target.target !== 'field') return focusWhenReady((tries) => elementFor(target, tries));
+    if (focusNow(fieldOf(el))) return;
     el.focus({ preventScroll: true });
+    fieldLater.current = { key: target.key, card: el };
+  });
+
+  // A field drawn in this very commit (a widget just added: its editor mounts with it) takes the focus once the
+  // effects have run, not a timer's tick later: a dialog closed by the same action (the palette) lets the page
+  // take focus again in its effect's cleanup (react-aria's `inert`), and then finds the focus placed and leaves it.
+  useEffect(() => {
+    const pending = fieldLater.current;
+    if (!pending) return;
+    fieldLater.current = null;
     // Looked up again each try: a lite card focused here is replaced by the whole card (widget-card-lite.tsx).
-    focusWhenReady(() => {
-      const card = cardOf(target.key) ?? el;
-      return FIELD_SELECTORS.map((sel) => card.querySelector<HTMLElement>(sel)).find(Boolean) ?? null;
-    });
+    const find = () => fieldOf(cardOf(pending.key) ?? pending.card);
+    if (!focusNow(find())) focusWhenReady(find);
   });
 
   const focusLater = useCallback((target: FocusTarget) => {

@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { memo, useId, type FocusEvent } from 'react';
+import { createContext, memo, useContext, useId, type FocusEvent } from 'react';
 import { widgetContentFields } from '../../../../shared/registry';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, MoreIcon } from '../../../components/ui/icons';
 import type { Activation } from '../../../kit/controls/rich-text/activation';
@@ -56,19 +56,24 @@ export function applyHandoff(card: HTMLElement, handoff: Handoff) {
 }
 
 /** A card's type icon and heading ("Rich text", and for screen readers "widget, 3 of 50 in main"). */
+/**
+ * How many widgets the card's region holds, for its title ("3 of 50"): read by the titles alone, so adding or
+ * removing a widget draws every title again but no other part of the cards.
+ */
+export const RegionCount = createContext(0);
+
 export function CardTitle({
   id,
   widget,
   index,
-  count,
   region,
 }: {
   id: string;
   widget: EditorWidget;
   index: number;
-  count: number;
   region: string;
 }) {
+  const count = useContext(RegionCount);
   return (
     <>
       <WidgetTypeIcon type={widget.type} className="widget-card__icon" />
@@ -93,14 +98,15 @@ export const WidgetCardLite = memo(function WidgetCardLite({
   widget,
   region,
   index,
-  count,
+  isLast,
   isReadOnly,
   onWake,
 }: {
   widget: EditorWidget;
   region: string;
   index: number;
-  count: number;
+  /** The region's last widget (its Move down is off). */
+  isLast: boolean;
   isReadOnly: boolean;
   /** Draws this card whole, then takes the person to `handoff` in it. */
   onWake: (key: string, handoff?: Handoff) => void;
@@ -134,7 +140,7 @@ export const WidgetCardLite = memo(function WidgetCardLite({
             <GripIcon />
           </span>
         )}
-        <CardTitle id={`${id}-title`} widget={widget} index={index} count={count} region={region} />
+        <CardTitle id={`${id}-title`} widget={widget} index={index} region={region} />
         {!isReadOnly && (
           <div className="widget-card__tools" role="group" aria-label={`Move ${label} widget`}>
             <button
@@ -153,7 +159,7 @@ export const WidgetCardLite = memo(function WidgetCardLite({
               className="btn btn--quiet btn--sm btn--icon"
               aria-label="Move down"
               data-action="move-down"
-              disabled={index === count - 1}
+              disabled={isLast}
             >
               <span className="btn__label">
                 <ArrowDownIcon />

@@ -21,7 +21,8 @@ interface WidgetCardProps {
   widget: EditorWidget;
   region: string;
   index: number;
-  count: number;
+  /** The region's last widget (its Move down is off); the title reads the region's count itself. */
+  isLast: boolean;
   otherRegions: readonly string[];
   pagePath: string;
   isReadOnly: boolean;
@@ -34,7 +35,7 @@ function WidgetCardView({
   widget,
   region,
   index,
-  count,
+  isLast,
   otherRegions,
   pagePath,
   isReadOnly,
@@ -87,7 +88,7 @@ function WidgetCardView({
             <GripIcon />
           </span>
         )}
-        <CardTitle id={headingId} widget={widget} index={index} count={count} region={region} />
+        <CardTitle id={headingId} widget={widget} index={index} region={region} />
         {widget.shared && (
           <span className="badge badge--accent widget-card__shared">
             <LinkIcon aria-hidden="true" />{' '}
@@ -117,7 +118,7 @@ function WidgetCardView({
               iconOnly
               aria-label="Move down"
               data-action="move-down"
-              isDisabled={index === count - 1}
+              isDisabled={isLast}
               onPress={() => actions.move(widget.key, 1)}
             >
               <ArrowDownIcon />

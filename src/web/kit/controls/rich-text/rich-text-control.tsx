@@ -1,7 +1,17 @@
 import { createDocument, Editor as TiptapEditor, Extension, getHTMLFromFragment, getSchema } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { FormDialog } from '../../../components/ui/dialog';
 import { FieldShell } from '../../../components/ui/field-shell';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -9,6 +19,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { assetFileUrl } from '../../../lib/assets';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import type { FieldControlProps } from '../../field-control';
+import { DeferRichText } from '../../defer-rich-text';
 import { useKitServices } from '../../kit-services';
 import type { CodeEditorHandle } from '../code/code-editor';
 import { AltTextDialog } from './alt-text-dialog';
@@ -194,6 +205,23 @@ function RichTextEditor({
     return () => focusRef?.(null);
   }, [focusRef, editor, mode]);
 
+  // In the page editor (DeferRichText) the toolbar (react-aria buttons, a select, two menus: most of this control's
+  // first render) comes after the frame that shows the editor, in the static view's one-row place: a click into a
+  // text, or a widget just added, has its caret first. Elsewhere it comes at once (it may wrap to two rows: drawn
+  // later, it would move what is below under the pointer).
+  const [toolbarShown, setToolbarShown] = useState(!useContext(DeferRichText));
+  useEffect(() => {
+    if (toolbarShown) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setToolbarShown(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [toolbarShown]);
+
   openLinkDialog.current = () => setDialog('link');
 
   const handleSourceChange = (html: string) => {
@@ -256,7 +284,10 @@ function RichTextEditor({
           HTML view; switching to the visual editor would drop it.
         </InlineAlert>
       )}
-      {editor && (
+      {editor && !toolbarShown && (
+        <div className="rich-text__toolbar rich-text__toolbar--placeholder" aria-hidden="true" />
+      )}
+      {editor && toolbarShown && (
         <RichTextToolbar
           editor={editor}
           label={def.label}

@@ -59,7 +59,7 @@ export function HtmlControl({
   // `eager`: the editor's code had loaded when the editor was asked for, so it mounts without Suspense. Chosen once:
   // switching later would mount a second editor, the caret back where the first took over.
   const [taken, setTaken] = useState<{ activation: Activation; eager: boolean } | null>(() =>
-    !defer || props.isReadOnly || !props.value ? { activation: 'none', eager: false } : null,
+    !defer || props.isReadOnly || !props.value ? { activation: 'none', eager: loaded !== null } : null,
   );
   const take = (activation: Activation) => setTaken((now) => now ?? { activation, eager: loaded !== null });
   const { value, focusRef } = props;
@@ -68,7 +68,7 @@ export function HtmlControl({
     if (taken) return;
     let live = true;
     void loadEditor().then((m) => {
-      if (live && !m.visualEditorKeeps(value ?? '')) setTaken((now) => now ?? { activation: 'none', eager: false });
+      if (live && !m.visualEditorKeeps(value ?? '')) setTaken((now) => now ?? { activation: 'none', eager: true });
     });
     return () => {
       live = false;
@@ -89,8 +89,12 @@ export function HtmlControl({
   const preview = <RichTextPreview {...props} onActivate={take} />;
   if (!taken) return preview;
   const { activation } = taken;
-  // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line.
-  if (activation === 'none') return loading(<RichTextControl {...props} activation="none" />);
+  // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line, or
+  // the editor in this very render when its code is in (a widget just added: its editor takes the focus at once).
+  if (activation === 'none') {
+    const Control = taken.eager && loaded ? loaded.RichTextControl : RichTextControl;
+    return loading(<Control {...props} activation="none" />);
+  }
   // A click or focus once the editor has loaded (the static view asks for it as it mounts): the editor takes over
   // in this very render, so keys typed right after the click reach it (a lazy component would wait a tick).
   if (taken.eager && loaded) return <loaded.RichTextControl {...props} activation={activation} />;
