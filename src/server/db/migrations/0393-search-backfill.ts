@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /**
  * Search rows made again for what was indexed before (issue 39). When the way the indexer makes a row's text
@@ -12,7 +13,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const searchBackfill: Migration = {
   async up(db: Kysely<any>) {
-    await sql`create table search_backfill (id integer primary key, next_after text)`.execute(db);
+    // Node ids compare bytewise on PostgreSQL too (as every text column: db/collation.test.ts).
+    const text = sql.raw(isPostgres(db) ? 'text collate "C"' : 'text');
+    await sql`create table search_backfill (id integer primary key, next_after ${text})`.execute(db);
     await sql`insert into search_backfill (id, next_after)
       select 1, case when exists (select 1 from search_docs where kind in ('page', 'asset')) then '' end`.execute(db);
   },
