@@ -2,7 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
 import { plainText, searchText } from '../../db/search-text.js';
-import { assetTypeDef, holdsWords, widgetTypeDef, type FieldDef } from '../../../shared/registry/index.js';
+import {
+  assetTypeDef,
+  holdsWords,
+  widgetContentFields,
+  widgetTypeDef,
+  type FieldDef,
+} from '../../../shared/registry/index.js';
 import { assetTitleOf, titleOf } from '../folders/folders.presenter.js';
 
 /**
@@ -27,13 +33,6 @@ function fieldsText(defs: readonly FieldDef[] | undefined, json: string | null):
     words.push(def.format === 'json' ? searchText(value) : plainText(value));
   }
   return words.join(' ');
-}
-
-/** The fields a widget of `type` keeps: its asset type's, or its own settings (undefined: a type not known). */
-function widgetFieldDefs(type: string): readonly FieldDef[] | undefined {
-  const def = widgetTypeDef(type);
-  if (!def) return undefined;
-  return def.assetType ? assetTypeDef(def.assetType)?.fields : (def.localFields ?? []);
 }
 
 /**
@@ -67,7 +66,7 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
       .execute();
     for (const w of widgets) {
       const texts = widgetText.get(w.page_id) ?? [];
-      texts.push(fieldsText(widgetFieldDefs(w.type), w.fields));
+      texts.push(fieldsText(widgetTypeDef(w.type) ? widgetContentFields(w.type) : undefined, w.fields));
       widgetText.set(w.page_id, texts);
     }
   }

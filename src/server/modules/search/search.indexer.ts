@@ -17,17 +17,34 @@ export const SEARCH_FLUSH_MAX = 5_000;
 export const SEARCH_INDEX_MS = 1_000;
 
 /**
+ * Takes batches of queued ids, each in a transaction of its own (search.index-rows.ts `reindex`), until none is
+ * queued, `rounds` batches or `ids` ids were taken, or `stopped` says so; answers how many ids it took. With `wait`,
+ * it waits for ids another transaction is taking (a batch may then take none, hence the bound on rounds); without,
+ * it skips them and ends there. With `backfill`, an empty queue takes the next batch of a pass that makes every row
+ * again, if one is under way (migration 0393).
+ */
+async function indexQueued(
+  db: Kysely<DB>,
+  opts: { rounds: number; ids: number; wait: boolean; backfill: boolean; stopped?: () => boolean },
+): Promise<number> {
+  let done = 0;
+  for (let round = 0; round < opts.rounds && done < opts.ids && !opts.stopped?.(); round++) {
+    const queued = (await repo.queued(db)) || (opts.backfill && (await repo.backfill(db, SEARCH_INDEX_BATCH)) > 0);
+    if (!queued) break;
+    const taken = await repo.reindex(db, SEARCH_INDEX_BATCH, opts.wait);
+    done += taken;
+    if (taken === 0 && !opts.wait) break;
+  }
+  return done;
+}
+
+/**
  * Indexes what is queued (up to SEARCH_FLUSH_MAX ids) before a search reads the index, so a search finds what was
  * written before it (read-your-writes). Waits for ids another node is indexing. One cheap read when nothing is queued.
  */
 export async function flushSearchIndex(db: Kysely<DB>): Promise<void> {
-  let done = 0;
-  // A round may take fewer than asked when another transaction took some of its ids meanwhile: hence the bound
-  // on rounds as well as on ids.
-  for (let round = 0; round < SEARCH_FLUSH_MAX / SEARCH_INDEX_BATCH + 2 && done < SEARCH_FLUSH_MAX; round++) {
-    if (!(await repo.queued(db))) return;
-    done += await repo.reindex(db, SEARCH_INDEX_BATCH, true);
-  }
+  const rounds = SEARCH_FLUSH_MAX / SEARCH_INDEX_BATCH + 2;
+  await indexQueued(db, { rounds, ids: SEARCH_FLUSH_MAX, wait: true, backfill: false });
 }
 
 export interface SearchIndexer {
@@ -48,17 +65,15 @@ export function startSearchIndexer(ctx: AppContext): SearchIndexer {
   const runNow = () => {
     running = running
       .catch(() => 0)
-      .then(async () => {
-        let done = 0;
-        for (let batch = 0; batch < SEARCH_ROUND_BATCHES && !stopped; batch++) {
-          // Idle: the next step of a pass that makes every row again (migration 0393), if one is under way.
-          const queued = (await repo.queued(ctx.db)) || (await repo.backfill(ctx.db, SEARCH_INDEX_BATCH)) > 0;
-          const taken = queued ? await repo.reindex(ctx.db, SEARCH_INDEX_BATCH) : 0;
-          done += taken;
-          if (taken === 0) break;
-        }
-        return done;
-      });
+      .then(() =>
+        indexQueued(ctx.db, {
+          rounds: SEARCH_ROUND_BATCHES,
+          ids: SEARCH_ROUND_BATCHES * SEARCH_INDEX_BATCH,
+          wait: false,
+          backfill: true,
+          stopped: () => stopped,
+        }),
+      );
     return running;
   };
   const every = setInterval(() => {
