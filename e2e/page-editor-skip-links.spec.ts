@@ -27,6 +27,10 @@ test.beforeAll(async ({ baseURL, playwright }) => {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  const empty = await api.put(`/cms/rest/pages/by-path/${FOLDER}/empty`, {
+    data: { templateName: 'two-column', displayName: 'An empty page' },
+  });
+  expect(empty.status(), await empty.text()).toBe(201);
   await api.dispose();
 });
 
@@ -64,6 +68,16 @@ test('the second skip link goes into the first widget’s text, and typing goes 
   await page.keyboard.type('Typed here. ');
   await expect(first).toContainText('Typed here. Paragraph 1');
   await page.screenshot({ path: test.info().outputPath('after-skip.png') });
+});
+
+test('on a page with no widgets the skip link goes to the first region’s Add button', async ({ page }) => {
+  await page.goto(`/pages/${FOLDER}/empty`);
+  await expect(page.getByRole('heading', { level: 1, name: 'An empty page' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the content editor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.regions [data-add-widget]').first()).toBeFocused();
 });
 
 test('Tab alone reaches the first widget’s text in a few presses: the outline is one stop', async ({ page }) => {

@@ -85,12 +85,16 @@ export function AppFrame({
     (heading ?? mainRef.current)?.focus();
   }, [location.pathname]);
 
-  const handleSkip = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    mainRef.current?.focus();
-  };
-  // The screen's own skip links (the page editor's "Skip to the page's content"), after the frame's.
+  // The frame's skip link, then the screen's own (the page editor's "Skip to the content editor").
   const [skipLinks, setSkipLinks] = useState<readonly SkipLink[]>([]);
+  const links: readonly SkipLink[] = [
+    { id: 'main', label: 'Skip to main content', go: () => mainRef.current?.focus() },
+    ...skipLinks,
+  ];
+  const skipTo = (link: SkipLink) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    link.go();
+  };
   const registerSkipLink = useCallback<RegisterSkipLink>(
     (link, on) => setSkipLinks((links) => [...links.filter((l) => l.id !== link.id), ...(on ? [link] : [])]),
     [],
@@ -98,19 +102,8 @@ export function AppFrame({
 
   return (
     <div className="frame">
-      <a href="#main" className="skip-link" onClick={handleSkip}>
-        Skip to main content
-      </a>
-      {skipLinks.map((link) => (
-        <a
-          key={link.id}
-          href={`#${link.id}`}
-          className="skip-link"
-          onClick={(event) => {
-            event.preventDefault();
-            link.go();
-          }}
-        >
+      {links.map((link) => (
+        <a key={link.id} href={`#${link.id}`} className="skip-link" onClick={skipTo(link)}>
           {link.label}
         </a>
       ))}

@@ -158,9 +158,10 @@ export function PageEditor({
   useSkipLink('page-content', 'Skip to the content editor', () => {
     const region = regionNames.find((name) => (doc.regions[name]?.length ?? 0) > 0);
     if (region) return goToWidget(doc.regions[region]![0]!.key);
+    if (regionNames[0] === undefined) return;
     setTab('content');
     setView((v) => (v === 'preview' ? 'edit' : v));
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.regions [data-add-widget]')?.focus());
+    focusLater({ target: 'in-region', region: regionNames[0], index: 0 });
   });
 
   const switchTemplate = async (templateName: string, body?: RegionInput[]) => {

@@ -83,7 +83,7 @@ export function useWidgetActions({
     const at = locateWidget(doc, key);
     if (!at) return;
     const label = `Removed the ${widgetLabel(at.widget.type)} widget from ${at.region}`;
-    const after: FocusTarget = { target: 'after-remove', region: at.region, index: at.index };
+    const after: FocusTarget = { target: 'in-region', region: at.region, index: at.index };
     const step = record(label, (d) => removeWidget(d, key), {
       undoFocus: { key, target: 'card' },
       redoFocus: after,
@@ -211,7 +211,7 @@ export function useWidgetActions({
       ? `Added the shared ${widgetLabel(type).toLowerCase()} ${asset.name} at the end of ${region}`
       : `Added a ${widgetLabel(type)} widget at the end of ${region}`;
     record(label, (d) => insertWidget(d, region, index, widget), {
-      undoFocus: { target: 'after-remove', region, index },
+      undoFocus: { target: 'in-region', region, index },
       redoFocus: { key: widget.key, target: 'card' },
     });
     focusLater({ key: widget.key, target: asset ? 'card' : 'field' });

@@ -6,14 +6,15 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
  * - `card`: onto the widget's card itself (after an undo: the next Ctrl+Z is the page's again, not a field's);
  * - `move-up` / `move-down`: the button that moved the widget (or its other arrow at an end);
  * - `choose`: the widget's "Choose … image / file" button (after the asset picker closed);
- * - `after-remove`: the widget now at `index` of `region`, else the one before it, else the region's Add button;
+ * - `in-region`: the widget now at `index` of `region`, else the one before it, else the region's Add button
+ *   (after a remove; the skip link into an empty page);
  * - `invalid`: the first control marked invalid in the widget's field `field` (a builder's row, say), else the
  *   field's first control.
  */
 export type FocusTarget =
   | { key: string; target: 'field' | 'card' | 'move-up' | 'move-down' | 'choose' }
   | { key: string; target: 'invalid'; field: string }
-  | { target: 'after-remove'; region: string; index: number };
+  | { target: 'in-region'; region: string; index: number };
 
 /** Where focus goes in a widget, best first: a text to type in, then any field, then a button or link. */
 const FIELD_SELECTORS = [
@@ -79,7 +80,7 @@ const INVALID_WAIT_TRIES = 6;
 
 /** The element a target names in the doc as drawn now (null while it is not there yet). */
 function elementFor(next: FocusTarget, tries = 0): HTMLElement | null {
-  if (next.target === 'after-remove') {
+  if (next.target === 'in-region') {
     const list = document.querySelector(`[data-region-widgets="${CSS.escape(next.region)}"]`);
     const cards = list ? [...list.querySelectorAll<HTMLElement>(':scope > [data-widget-key]')] : [];
     return (

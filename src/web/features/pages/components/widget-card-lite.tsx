@@ -55,13 +55,13 @@ export function applyHandoff(card: HTMLElement, handoff: Handoff) {
   );
 }
 
-/** A card's type icon and heading ("Rich text", and for screen readers "widget, 3 of 50 in main"). */
 /**
  * How many widgets the card's region holds, for its title ("3 of 50"): read by the titles alone, so adding or
  * removing a widget draws every title again but no other part of the cards.
  */
 export const RegionCount = createContext(0);
 
+/** A card's type icon and heading ("Rich text", and for screen readers "widget, 3 of 50 in main"). */
 export function CardTitle({
   id,
   widget,
