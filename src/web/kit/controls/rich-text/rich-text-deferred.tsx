@@ -89,15 +89,11 @@ export function HtmlControl({
   const preview = <RichTextPreview {...props} onActivate={take} />;
   if (!taken) return preview;
   const { activation } = taken;
-  // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line, or
-  // the editor in this very render when its code is in (a widget just added: its editor takes the focus at once).
-  if (activation === 'none') {
-    const Control = taken.eager && loaded ? loaded.RichTextControl : RichTextControl;
-    return loading(<Control {...props} activation="none" />);
-  }
-  // A click or focus once the editor has loaded (the static view asks for it as it mounts): the editor takes over
-  // in this very render, so keys typed right after the click reach it (a lazy component would wait a tick).
+  // The editor's code already in when the editor was asked for: it mounts in this very render, so keys typed right
+  // after a click reach it, and a widget just added has its caret at once (the lazy component would wait a tick).
   if (taken.eager && loaded) return <loaded.RichTextControl {...props} activation={activation} />;
+  // Mounted at once (no deferring, nothing to show, or HTML only the HTML view keeps): the usual loading line.
+  if (activation === 'none') return loading(<RichTextControl {...props} activation="none" />);
   return (
     <Suspense fallback={preview}>
       <RichTextControl {...props} activation={activation} />
