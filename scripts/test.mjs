@@ -12,6 +12,8 @@ import pg from 'pg';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** How long each run took (printed at the end: where CI's time goes). */
+const timings = [];
 /** Vitest's unhandled-error reports, repeated at the end: a CI log often shows only its last lines. */
 const unhandled = [];
 
@@ -21,6 +23,7 @@ const unhandled = [];
  */
 function run(label, cmd, args, env = process.env, { buffered = false } = {}) {
   console.log(`\n=== ${label}${buffered ? ' (started; its output follows when it ends)' : ''}\n`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: [buffered ? 'ignore' : 'inherit', 'pipe', 'pipe'], env });
     let out = '';
@@ -38,6 +41,7 @@ function run(label, cmd, args, env = process.env, { buffered = false } = {}) {
         process.stdout.write(Buffer.concat(held));
       }
       if (code !== 0) console.log(`\n=== ${label}: exited with ${signal ? `signal ${signal}` : `code ${code}`}`);
+      timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
       const plain = stripVTControlCharacters(out);
       const start = plain.search(/⎯+ Unhandled (Error|Rejection)/);
       if (start >= 0) {
@@ -169,6 +173,7 @@ const reliabilityReport = path.join(tmp, 'vitest-reliability.json');
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log('');
 for (const report of unhandled) console.log(`${report.split('\n').slice(0, 60).join('\n')}\n`);
+console.log(`Time taken: ${timings.join('; ')}`);
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -19,7 +19,7 @@ import { openChangeGeneration, registerChangeGeneration, type ChangeGeneration }
 import { trackConnections } from './lib/connections.js';
 import type { AppContext } from './lib/context.js';
 import type { App } from './lib/http.js';
-import { lazyRequestLogger } from './lib/request-logger.js';
+import { lazyRequestLogger, OneLinePerRequest } from './lib/request-logger.js';
 import { isApiUrl, isServiceUrl } from './lib/service-urls.js';
 import { registerAssetsRoutes } from './modules/assets/assets.routes.js';
 import { createAssetsService } from './modules/assets/assets.service.js';
@@ -114,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: config.maxBodyBytes,
     genReqId: () => randomUUID(),
     childLoggerFactory: lazyRequestLogger,
+    logController: new OneLinePerRequest(),
     trustProxy: false,
     routerOptions: { maxParamLength: 2000 },
     // What Node's HTTP parser refuses (headers or URL over the limit: 431) is problem JSON too.

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -74,4 +74,19 @@ export function lazyRequestLogger(
 ): FastifyBaseLogger {
   if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
   return new LazyRequestLogger(logger, bindings);
+}
+
+/**
+ * Fastify's request lines, one `info` line a request instead of two: written when the answer has been sent, with
+ * what was asked (Fastify's `req` serializer: method, URL, host, remote address), the status and the time taken.
+ * Fastify's `incoming request` line says nothing this one does not, and at the default level every request paid for
+ * two serialisations and two writes. Errors, stream failures and unknown routes are logged as Fastify logs them.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

@@ -287,8 +287,15 @@ describe('authentication', () => {
     await fs.rm(dir, { recursive: true, force: true });
     const all = lines.join('\n');
     const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.req || l.res);
-    expect(requestLines.length).toBeGreaterThanOrEqual(4);
-    for (const l of requestLines) expect(l.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    // One line a request, once answered: what was asked, the status and the time it took.
+    expect(requestLines.map((l) => [l.msg, l.req.method, l.req.url, l.res.statusCode])).toEqual([
+      ['request completed', 'POST', '/cms/rest/auth/login', 200],
+      ['request completed', 'GET', '/cms/rest/auth/me', 200],
+    ]);
+    for (const l of requestLines) {
+      expect(l.reqId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(l.responseTime).toBeGreaterThan(0);
+    }
     expect(all).not.toContain(ADMIN_PASSWORD);
     expect(all).not.toContain(sid);
     expect(all).not.toContain(Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64'));
