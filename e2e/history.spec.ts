@@ -66,6 +66,12 @@ test('a page edited twice: compare two revisions, restore the first edit with a 
   await history.getByRole('button', { name: 'Compare', exact: true }).click();
   const compare = page.getByRole('dialog', { name: 'Revision 2 compared with Revision 3 (current)' });
   await expect(compare).toBeVisible();
+  // Each side says who saved it, when, and its state.
+  await expect(compare.getByRole('term')).toHaveText(['Revision 2', 'Revision 3 (current)']);
+  await expect(compare.getByRole('definition')).toHaveText([
+    /^Saved by admin at .* · Draft$/,
+    /^Saved by admin at .* · Draft$/,
+  ]);
   await expect(compare.locator('ins')).toContainText(['main']);
   await expect(compare.locator('ins').filter({ hasText: 'and the shop' })).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);

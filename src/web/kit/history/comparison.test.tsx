@@ -41,7 +41,12 @@ describe('Comparison', () => {
   });
 
   it('says when the two versions hold the same content', () => {
-    render(<Comparison beforeLabel="A" afterLabel="B" rows={[]} />);
+    render(<Comparison beforeLabel="A" afterLabel="B" rows={[]} states={{ before: 'Public', after: 'Public' }} />);
     expect(screen.getByText(/No differences/)).toBeTruthy();
+  });
+
+  it('names the state change when only the workflow state differs (an approval)', () => {
+    render(<Comparison beforeLabel="A" afterLabel="B" rows={[]} states={{ before: 'Draft', after: 'Public' }} />);
+    expect(screen.getByText('The content is the same; only the workflow state differs: Draft → Public.')).toBeTruthy();
   });
 });

@@ -19,14 +19,25 @@ export function Comparison({
   rows,
   beforeLabel,
   afterLabel,
+  states,
 }: {
   rows: readonly ConflictRow[];
   /** "Revision 3". */
   beforeLabel: string;
   afterLabel: string;
+  /** Each version's workflow state, when known: with the same content, a different state is the change. */
+  states?: { before: string; after: string };
 }) {
   const base = useId();
-  if (rows.length === 0) return <p className="history__note">No differences: both versions hold the same content.</p>;
+  if (rows.length === 0) {
+    return (
+      <p className="history__note">
+        {states && states.before !== states.after
+          ? `The content is the same; only the workflow state differs: ${states.before} → ${states.after}.`
+          : 'No differences: both versions hold the same content.'}
+      </p>
+    );
+  }
   const groups = [...new Set(rows.map((r) => r.group))];
   return (
     <div className="comparison">

@@ -187,7 +187,13 @@ export function HistoryPanel<T>({
         />
       )}
       {comparing && (
-        <CompareDialog source={source} pair={comparing} labelOf={labelOf} onClose={() => setComparing(null)} />
+        <CompareDialog
+          source={source}
+          pair={comparing}
+          labelOf={labelOf}
+          summaryOf={(v) => items.find((i) => i.revision === (v === 'live' ? liveRevision : v))}
+          onClose={() => setComparing(null)}
+        />
       )}
       {restoring !== null && latest && onRestore && (
         <RestoreDialog

@@ -78,15 +78,20 @@ export function CompareDialog<T>({
   source,
   pair,
   labelOf,
+  summaryOf,
   onClose,
 }: {
   source: HistorySource<T>;
   pair: ComparePair;
   labelOf: (v: VersionRef) => string;
+  /** Who saved a version, when, and its state (undefined: not in the list read so far). */
+  summaryOf: (v: VersionRef) => RevisionSummary | undefined;
   onClose: () => void;
 }) {
   const before = useQuery(source.versionOptions(pair.before));
   const after = useQuery(source.versionOptions(pair.after));
+  const sides = [pair.before, pair.after].map((v) => ({ v, summary: summaryOf(v) }));
+  const [b, a] = sides.map((s) => s.summary);
   return (
     <Modal
       isOpen
@@ -106,12 +111,21 @@ export function CompareDialog<T>({
         </Button>
       }
     >
+      <dl className="history__sides">
+        {sides.map(({ v, summary }) => (
+          <div key={String(v)}>
+            <dt>{labelOf(v)}</dt>
+            <dd>{summary ? savedLine(summary) : 'Older than the revisions listed'}</dd>
+          </div>
+        ))}
+      </dl>
       <Loaded versions={[before, after]}>
-        {([b, a]) => (
+        {([bv, av]) => (
           <Comparison
-            rows={source.compare(b!, a!)}
+            rows={source.compare(bv!, av!)}
             beforeLabel={labelOf(pair.before)}
             afterLabel={labelOf(pair.after)}
+            states={b && a ? { before: b.state, after: a.state } : undefined}
           />
         )}
       </Loaded>
