@@ -46,6 +46,7 @@ import { searchGinPending } from './migrations/0390-search-gin-pending.js';
 import { revisionKeys } from './migrations/0391-revision-keys.js';
 import { searchTextInNode } from './migrations/0392-search-text-in-node.js';
 import { searchBackfill } from './migrations/0393-search-backfill.js';
+import { searchFieldSeparator } from './migrations/0394-search-field-separator.js';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -93,6 +94,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0391-revision-keys': revisionKeys,
   '0392-search-text-in-node': searchTextInNode,
   '0393-search-backfill': searchBackfill,
+  '0394-search-field-separator': searchFieldSeparator,
 };
 
 export interface DatabaseOptions {

@@ -1,11 +1,17 @@
 /**
  * The words of stored content for the full-text index (migration 0270): every string of a JSON value (a page's SEO
- * fields, a widget's or an asset's fields), rich text as its text (tags dropped, common entities decoded), joined by
- * spaces. The search indexer makes every search row's text with it (modules/search/search.index-rows.ts), on both
+ * fields, a widget's or an asset's fields), rich text as its text (tags dropped, common entities decoded), one field
+ * from the next apart by FIELD_SEPARATOR. The search indexer makes every search row's text with it (modules/search/search.index-rows.ts), on both
  * databases; SQLite also has it as the application function `folio_search_text(json)` on every connection that
  * writes (db/database.ts), for migration 0270's first fill of the index.
  */
 export const SEARCH_TEXT_FUNCTION = 'folio_search_text';
+
+/**
+ * Between two fields of an item's text (and two strings of a JSON value): not a word for either engine, so matching
+ * is as with a space, but a snippet reads "Folio demo · news · Welcome", not "Folio demo news Welcome".
+ */
+export const FIELD_SEPARATOR = ' · ';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
@@ -20,7 +26,7 @@ export function plainText(s: string): string {
   );
 }
 
-/** Every string in the JSON text `json`, as plain text, joined by spaces; '' for null or non-JSON. */
+/** Every string in the JSON text `json`, as plain text, joined by FIELD_SEPARATOR; '' for null or non-JSON. */
 export function searchText(json: unknown): string {
   if (typeof json !== 'string' || json === '') return '';
   let value: unknown;
@@ -37,5 +43,5 @@ export function searchText(json: unknown): string {
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   walk(value);
-  return out.join(' ');
+  return out.join(FIELD_SEPARATOR);
 }

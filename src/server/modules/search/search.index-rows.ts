@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect.js';
 import type { DB } from '../../db/schema.js';
-import { plainText, searchText } from '../../db/search-text.js';
+import { FIELD_SEPARATOR, plainText, searchText } from '../../db/search-text.js';
 import {
   assetTypeDef,
   holdsWords,
@@ -32,7 +32,7 @@ function fieldsText(defs: readonly FieldDef[] | undefined, json: string | null):
     // A JSON field (a form, a poll) holds its words as strings inside.
     words.push(def.format === 'json' ? searchText(value) : plainText(value));
   }
-  return words.join(' ');
+  return words.join(FIELD_SEPARATOR);
 }
 
 /**
@@ -78,11 +78,13 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
       i.name,
       i.summary ?? '',
       searchText(i.seo),
-      i.page_id === null ? '' : (widgetText.get(i.page_id) ?? []).join(' '),
+      ...(i.page_id === null ? [] : (widgetText.get(i.page_id) ?? [])),
       i.asset_type === null ? '' : fieldsText(assetTypeDef(i.asset_type)?.fields, i.fields),
       searchText(i.image),
       searchText(i.file),
-    ].join(' '),
+    ]
+      .filter((part) => part.trim())
+      .join(FIELD_SEPARATOR),
   }));
   await sql`insert into search_docs (node_id, kind, title, body)
     values ${sql.join(rows.map((r) => sql`(${r.node_id}, ${r.kind}, ${r.title}, ${r.body})`))}

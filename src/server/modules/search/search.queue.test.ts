@@ -6,6 +6,7 @@ import { upload } from '../assets/assets.fixtures.js';
 import { searchIndexRows } from './search.index-rows.js';
 import { SEARCH_INDEX_BATCH, SEARCH_ROUND_BATCHES, startSearchIndexer } from './search.indexer.js';
 import { searchBackfill } from '../../db/migrations/0393-search-backfill.js';
+import { searchFieldSeparator } from '../../db/migrations/0394-search-field-separator.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -120,7 +121,7 @@ describe('search queue (migration 0360)', () => {
     }
   });
 
-  it('makes every row again, a batch at a time, when a pass is under way (migration 0393)', async () => {
+  it('makes every row again, a batch at a time, when a pass is under way (migrations 0393, 0394)', async () => {
     await t.app.folio.searchIndexer.stop();
     const mark = async () =>
       (await sql<{ next_after: string | null }>`select next_after from search_backfill`.execute(db())).rows[0]!
@@ -151,6 +152,9 @@ describe('search queue (migration 0360)', () => {
     expect(await paths('stale')).toEqual([]);
     expect(await paths('welcome')).toContain('demo/articles/welcome');
     expect(await bodyOf(team)).not.toContain('stale');
+    // A later change of the rows' text (migration 0394, the separator between fields) starts a pass again.
+    await searchFieldSeparator.up(db());
+    expect(await mark()).toBe('');
   });
 
   it('the background indexer takes a pass when nothing is queued', async () => {

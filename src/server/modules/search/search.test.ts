@@ -214,6 +214,15 @@ describe('GET /cms/rest/search', () => {
     expect(hit.snippet).not.toMatch(/h3|vertical/);
   });
 
+  it('keeps the fields of a snippet apart: "Arctic guide · ice · Walrus", not one run of words', async () => {
+    await putPage('fields', '<p>Walrus colonies</p>', { seo: { browserTitle: 'Arctic guide', tags: ['ice'] } });
+    const hit = (await search({ q: 'walrus' })).items[0]!;
+    expect(hit.path).toBe('demo/articles/fields');
+    expect(hit.snippet).toContain('Arctic guide · ice · <mark>Walrus</mark> colonies');
+    // The separator is no word: a phrase across two fields matches as before.
+    expect(await paths('"ice walrus"')).toEqual(['demo/articles/fields']);
+  });
+
   it('finds the new words right after a PUT, never the removed ones', async () => {
     const first = await putPage('news', '<p>An albatross landed.</p>');
     expect(await paths('albatross')).toEqual(['demo/articles/news']);
