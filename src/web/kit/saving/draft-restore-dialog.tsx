@@ -1,9 +1,8 @@
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { InlineAlert } from '../../components/ui/inline-alert';
+import { formatDateTime } from '../../lib/format';
 import type { Draft } from './draft-store';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "3 minutes ago", "yesterday": when a draft was made, for people. */
 export function relativeTime(at: number, now = Date.now()): string {
@@ -52,10 +51,10 @@ export function DraftRestoreDialog({
       description={
         <>
           You made changes to {itemLabel} that were not saved{' '}
-          <time dateTime={when.toISOString()} title={timeFormat.format(when)}>
+          <time dateTime={when.toISOString()} title={formatDateTime(when.toISOString())}>
             {relativeTime(draft.savedAt)}
           </time>{' '}
-          ({timeFormat.format(when)})
+          ({formatDateTime(when.toISOString())})
           {changeCount !== undefined && (
             <>
               {' '}

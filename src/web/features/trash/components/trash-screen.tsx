@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
 import { isContainer, isInLibrary } from '../../../lib/tree/items';
 import { useTrashActions, useTrashList } from '../api/trash';
 import { purgeTimeText } from '../lib/purge-time';
@@ -22,8 +23,6 @@ const KIND: Record<string, string> = {
   sectionlink: 'Section link',
   externallink: 'External link',
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * The trash: what was deleted (its title, its name when that differs; where from, who, when, and how long until it
@@ -104,9 +103,9 @@ export function TrashScreen({ isAdmin }: { isAdmin: boolean }) {
                     <code className="table__muted">{e.from ? `${e.from}/${e.name}` : e.name}</code>
                   </td>
                   <td className="trash-table__when">
-                    <time dateTime={e.deletedAt}>{when(e.deletedAt)}</time> by {e.deletedBy}
+                    <time dateTime={e.deletedAt}>{formatDateTime(e.deletedAt)}</time> by {e.deletedBy}
                     <br />
-                    <time className="table__muted" dateTime={e.purgeAt} title={when(e.purgeAt)}>
+                    <time className="table__muted" dateTime={e.purgeAt} title={formatDateTime(e.purgeAt)}>
                       {purgeTimeText(e.purgeAt, now)}
                     </time>
                   </td>
