@@ -44,13 +44,14 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deploys. `entriesAware`
         // keeps library code used only by lazily loaded screens (the users screen's dialogs and selects, the
         // explorer's tree, drag and drop, virtualiser) out of the chunks every page loads. The first screen's
-        // libraries (`$initial`) are split first; then what the page editor loads on opening comes in a few
-        // larger chunks (scripts/screen-chunks.ts) rather than ~60 small ones; the rest as before.
+        // libraries (`$initial`) come first, one chunk each (the first screen loads all of them: split by the lazy
+        // screens sharing them they were only more files); then what the page editor loads on opening comes in a
+        // few larger chunks (scripts/screen-chunks.ts) rather than ~60 small ones; the rest per set of entries.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'aria', test: ARIA, tags: ['$initial'], entriesAware: true },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], entriesAware: true },
+            { name: 'aria', test: ARIA, tags: ['$initial'] },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             {
               name: (id, ctx) => screenChunkOf(id, ctx, path.resolve(import.meta.dirname, 'src')),
               includeDependenciesRecursively: false,
