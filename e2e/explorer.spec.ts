@@ -321,6 +321,33 @@ test('find searches every site on the server; the filter narrows what the tree h
   await expect(treeItem(page, 'Assets, asset library')).toBeVisible();
 });
 
+test('the find field keeps what is typed before its code has loaded, and the header does not move', async ({
+  page,
+}) => {
+  // The explorer's code (tree, find field) held back until the text is typed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/explorer-lazy-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/sites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Find by title or name', exact: true });
+  const search = page.getByRole('button', { name: /^Search/ });
+  const searchAt = await search.boundingBox();
+  await box.focus();
+  await page.keyboard.type('getting st');
+  release();
+  const find = page.getByRole('combobox', { name: 'Find by title or name', exact: true });
+  await expect(find).toBeFocused();
+  await expect(find).toHaveValue('getting st');
+  expect(await search.boundingBox()).toEqual(searchAt);
+  await page.keyboard.type('a');
+  await page.getByRole('option', { name: 'Getting started' }).click();
+  await expect(page).toHaveURL(/\/pages\/demo\/.*getting-started$/);
+});
+
 test('a Viewer reads the explorer but is offered nothing that changes anything', async ({ playwright, browser }) => {
   const baseURL = test.info().project.use.baseURL!;
   const admin = await playwright.request.newContext({

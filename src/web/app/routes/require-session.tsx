@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation, useOutletContext } from 'react-router';
 import type { Me } from '../../../shared/api/auth';
 import type { SearchHit } from '../../../shared/api/search';
@@ -8,6 +8,7 @@ import { useSession, useSignOut, waitForSignIn, type SessionEnd } from '../../fe
 import { useLiveEvents } from '../../lib/live-events';
 import { ReauthProvider, type Reauth } from '../../lib/reauth';
 import { ExplorerProvider, useExplorer } from '../../features/explorer/components/explorer-context';
+import { createFindDraft, FindFieldFallback } from '../../features/explorer/components/find-field-draft';
 import { signInPathFor } from '../../lib/safe-redirect';
 import { AppFrame } from '../layout/app-frame';
 import { paths } from '../paths';
@@ -15,7 +16,8 @@ import { searchHitHref, useExplorerNavigation } from './explorer-navigation';
 import { useSearchLauncher } from '../../features/search/components/search-launcher';
 import { UploadTraySlot } from './upload-tray-slot';
 
-// The explorer's tree and find field load after the frame (they are not needed to show the first screen).
+// The explorer's tree and find field load after the frame (they are not needed to show the first screen); until
+// then the header holds the find field's box (FindFieldFallback), which keeps what is typed into it.
 const explorer = () => import('../../features/explorer/components/explorer-lazy');
 const ExplorerTreePanel = lazy(() => explorer().then((m) => ({ default: m.ExplorerTreePanel })));
 const FindField = lazy(() => explorer().then((m) => ({ default: m.FindField })));
@@ -49,6 +51,7 @@ function WithExplorer({
   children: (parts: { tree: ReactNode; find: ReactNode }) => ReactNode;
 }) {
   const navigation = useExplorerNavigation(preloadScreenAt);
+  const [findDraft] = useState(createFindDraft);
   // The same elements on every render: a URL change within a screen (an asset's panel opening) does not render
   // the tree and its rows again (they follow the current item through the explorer's context).
   const parts = useMemo(
@@ -59,12 +62,12 @@ function WithExplorer({
         </Suspense>
       ),
       find: (
-        <Suspense fallback={null}>
-          <FindField onSearchContent={onSearchContent} />
+        <Suspense fallback={<FindFieldFallback draft={findDraft} />}>
+          <FindField onSearchContent={onSearchContent} draft={findDraft} />
         </Suspense>
       ),
     }),
-    [onSearchContent],
+    [onSearchContent, findDraft],
   );
   return (
     <ExplorerProvider role={user.role} navigation={navigation}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { TreeItem as FoundItem } from '../../../../shared/api/folders';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -17,6 +17,8 @@ import {
 import { useExplorer } from './explorer-context';
 import { KindIcon } from '../../../components/tree/kind-icon';
 import './explorer.css';
+import './find-field.css';
+import type { FindDraft } from './find-field-draft';
 import { useDebounced } from '../../../lib/use-debounced';
 
 /** How long typing pauses before the service is asked. */
@@ -33,9 +35,25 @@ type FindRow = { id: string; found: FoundItem } | { id: typeof SEARCH_CONTENT_KE
  * Each result shows its title, with its kind, name and place below. Choosing one opens it (an asset opens its
  * folder) and the tree opens down to it.
  */
-export function FindField({ onSearchContent }: { onSearchContent?: (q: string) => void }) {
+export function FindField({
+  onSearchContent,
+  draft,
+}: {
+  onSearchContent?: (q: string) => void;
+  /** What the first screen's box (FindFieldFallback) was given before this loaded: its text, and the focus. */
+  draft?: FindDraft;
+}) {
   const explorer = useExplorer();
-  const [input, setInput] = useState('');
+  // Read while rendering: the box this replaces is gone by the time effects run.
+  const [handed] = useState(() => ({ value: draft?.value ?? '', focused: draft?.focused ?? false }));
+  const [input, setInput] = useState(handed.value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const el = inputRef.current;
+    if (!handed.focused || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [handed]);
   const q = useDebounced(input.trim(), FIND_DEBOUNCE_MS);
   const found = useFindItems(q);
   const matches = q && input.trim() ? (found.data ?? []) : [];
@@ -58,7 +76,6 @@ export function FindField({ onSearchContent }: { onSearchContent?: (q: string) =
 
   return (
     <ComboBox
-      aria-label="Find by title or name"
       className="find-field"
       inputValue={input}
       onInputChange={setInput}
@@ -72,7 +89,11 @@ export function FindField({ onSearchContent }: { onSearchContent?: (q: string) =
       <Label className="visually-hidden">Find by title or name</Label>
       <div className="find-field__box">
         <SearchIcon className="find-field__icon" />
-        <Input className="field__input find-field__input" placeholder="Find pages, sections, folders, assets…" />
+        <Input
+          ref={inputRef}
+          className="field__input find-field__input"
+          placeholder="Find pages, sections, folders, assets…"
+        />
         {found.isFetching && q && (
           <span className="find-field__busy">
             <Spinner />
