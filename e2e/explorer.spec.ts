@@ -336,6 +336,12 @@ test('the find field keeps what is typed before its code has loaded, and the hea
   const box = page.getByRole('textbox', { name: 'Find by title or name', exact: true });
   const search = page.getByRole('button', { name: /^Search/ });
   const searchAt = await search.boundingBox();
+  // The text starts after the search icon, in the box as in the field.
+  const textStart = (input: Locator) =>
+    input.evaluate((el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft));
+  const iconEnd = async () => (await page.locator('.find-field__icon').boundingBox())!;
+  let icon = await iconEnd();
+  expect(await textStart(box)).toBeGreaterThan(icon.x + icon.width);
   await box.focus();
   await page.keyboard.type('getting st');
   release();
@@ -343,6 +349,8 @@ test('the find field keeps what is typed before its code has loaded, and the hea
   await expect(find).toBeFocused();
   await expect(find).toHaveValue('getting st');
   expect(await search.boundingBox()).toEqual(searchAt);
+  icon = await iconEnd();
+  expect(await textStart(find)).toBeGreaterThan(icon.x + icon.width);
   await page.keyboard.type('a');
   await page.getByRole('option', { name: 'Getting started' }).click();
   await expect(page).toHaveURL(/\/pages\/demo\/.*getting-started$/);
