@@ -86,9 +86,14 @@ async function upsertRows(db: Kysely<DB>, ids: readonly string[]): Promise<void>
       .filter((part) => part.trim())
       .join(FIELD_SEPARATOR),
   }));
+  // A row whose text is what it was stays as it is: a workflow move, a check-out or a setting picked from a list
+  // queues the item too, and rewriting the same text costs FTS5's delete and insert of every token (PostgreSQL:
+  // the generated `tsvector`s and their GIN entries).
   await sql`insert into search_docs (node_id, kind, title, body)
     values ${sql.join(rows.map((r) => sql`(${r.node_id}, ${r.kind}, ${r.title}, ${r.body})`))}
-    on conflict (node_id) do update set kind = excluded.kind, title = excluded.title, body = excluded.body`.execute(db);
+    on conflict (node_id) do update set kind = excluded.kind, title = excluded.title, body = excluded.body
+    where search_docs.kind <> excluded.kind or search_docs.title <> excluded.title
+      or search_docs.body <> excluded.body`.execute(db);
 }
 
 /** The writes of the search index: `search_queue` (migration 0360) taken, `search_docs` rows written from it. */

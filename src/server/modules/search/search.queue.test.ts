@@ -77,6 +77,35 @@ describe('search queue (migration 0360)', () => {
     expect(await paths('quokkaa0')).toEqual([]);
   });
 
+  it('leaves a row whose text did not change as it is (no rewrite of its words)', async () => {
+    await t.app.folio.searchIndexer.stop();
+    await paths('nothingsuchword');
+    const id = await idOf('welcome');
+    const pg = Boolean(process.env.TEST_DATABASE_URL);
+    // What a rewrite of the row shows: on SQLite the rows the statements changed (with the FTS triggers'), on
+    // PostgreSQL the row version's transaction id.
+    const mark = async () =>
+      pg
+        ? String(
+            (await sql<{ x: string }>`select xmin::text as x from search_docs where node_id = ${id}`.execute(db()))
+              .rows[0]!.x,
+          )
+        : Number((await sql<{ n: number }>`select total_changes() as n`.execute(db())).rows[0]!.n);
+    const requeue = () => sql`insert into search_queue (node_id) values (${id})`.execute(db());
+    await requeue();
+    const before = await mark();
+    expect(await searchIndexRows.reindex(db(), SEARCH_INDEX_BATCH)).toBe(1);
+    // SQLite: the queue row taken and nothing else (the two inserts above count on it: one before `before`).
+    expect(await mark()).toEqual(pg ? before : Number(before) + 1);
+    // A changed text is written.
+    await sql`update search_docs set body = 'stale words of old' where node_id = ${id}`.execute(db());
+    await requeue();
+    const stale = await mark();
+    await searchIndexRows.reindex(db(), SEARCH_INDEX_BATCH);
+    expect(await mark()).not.toEqual(pg ? stale : Number(stale) + 1);
+    expect(await bodyOf(id)).not.toContain('stale');
+  });
+
   it('the asset library q indexes what is queued first', async () => {
     await t.app.folio.searchIndexer.stop();
     const up = await upload(t, 'Assets/animals/platypus.png', Buffer.from('not really a png'), {
