@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD, SIGNED_OUT } from './support/env';
 import { signInThroughForm } from './support/sign-in';
 import { adminApi } from './support/users';
@@ -23,6 +24,10 @@ async function seriousViolations(page: Page) {
 /** The pages of this spec, in a folder of their own (other specs move and rename the demo's). */
 const PAGE = '/pages/demo/editor-e2e/press-kit';
 const PAGE_PATH = 'demo/editor-e2e/press-kit';
+/** A draft image of this spec's (the demo's own are published): the approval offers it with the page. */
+const PHOTO_FOLDER = 'Assets/editor-e2e';
+const PHOTO = 'press-photo.png';
+const PHOTO_ALT = 'Photographers at the press desk';
 const SECOND_PATH = 'demo/editor-e2e/second';
 const THIRD_PATH = 'demo/editor-e2e/third';
 
@@ -43,6 +48,20 @@ test.beforeAll(async ({ baseURL, playwright }) => {
     body: [{ name: 'main', type: 'PAGE', widgets: [richText('<p>Alpha</p>'), richText('<p>Beta</p>')] }],
   };
   expect((await create(THIRD_PATH, third)).status()).toBe(201);
+  expect([200, 204, 404]).toContain(
+    (await api.delete(`/cms/rest/folders/by-path/${PHOTO_FOLDER}?includeSubFolders=true&purge=true`)).status(),
+  );
+  const photo = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#35608a' } })
+    .png()
+    .toBuffer();
+  const uploaded = await api.post(`/cms/rest/assets/binary/${PHOTO_FOLDER}/${PHOTO}`, {
+    multipart: { file: { name: PHOTO, mimeType: 'image/png', buffer: photo } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const described = await api.put(`/cms/rest/assets/by-path/${PHOTO_FOLDER}/${PHOTO}`, {
+    data: { fields: { alttext: PHOTO_ALT } },
+  });
+  expect(described.status(), await described.text()).toBe(200);
   await api.dispose();
 });
 
@@ -149,10 +168,11 @@ test('an editor opens a page from the tree and builds it: rich text, raw HTML, a
   await addWidget(page, 'banner', 'Image');
   const picker = page.getByRole('dialog', { name: 'Choose an image' });
   await expect(picker).toBeVisible();
-  await picker.getByRole('row', { name: /^hero\.jpg, Image/ }).click();
+  await picker.getByRole('searchbox', { name: 'Search the asset library' }).fill('press-photo');
+  await picker.getByRole('row', { name: /^press-photo\.png, Image/ }).click();
   await picker.getByRole('button', { name: 'Choose', exact: true }).click();
   await expect(picker).toBeHidden();
-  await expect(cards(page, 'banner').nth(2).getByRole('img', { name: 'Green hills under a blue sky' })).toBeVisible();
+  await expect(cards(page, 'banner').nth(2).getByRole('img', { name: PHOTO_ALT })).toBeVisible();
 
   // A poll.
   await addWidget(page, 'banner', 'Poll');
@@ -190,14 +210,14 @@ test('an editor opens a page from the tree and builds it: rich text, raw HTML, a
     question: 'Which format do you need?',
     answerChoices: ['Print', 'Web'],
   });
-  expect(banner.widgets[3]!.asset).toMatchObject({ name: 'hero.jpg', folderPath: 'Assets/images' });
+  expect(banner.widgets[3]!.asset).toMatchObject({ name: PHOTO, folderPath: PHOTO_FOLDER });
 
   // After a reload everything is there.
   await page.reload();
   await expect(cards(page, 'banner')).toHaveCount(4);
   await expect(cards(page, 'banner').first().getByRole('heading', { level: 2, name: 'Press contacts' })).toBeVisible();
   await expect(cards(page, 'banner').nth(2).getByLabel('Question text')).toHaveValue('Which format do you need?');
-  await expect(cards(page, 'banner').nth(3).getByRole('img', { name: 'Green hills under a blue sky' })).toBeVisible();
+  await expect(cards(page, 'banner').nth(3).getByRole('img', { name: PHOTO_ALT })).toBeVisible();
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
 
@@ -254,7 +274,7 @@ test('an editor submits the page for review, then approves it with its draft sha
   await page.getByRole('group', { name: 'Workflow' }).getByRole('button', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve the shared assets too?' });
   await expect(dialog).toContainText('Assets/shared/press-contacts');
-  await expect(dialog).toContainText('Assets/images/hero.jpg');
+  await expect(dialog).toContainText(`${PHOTO_FOLDER}/${PHOTO}`);
   await expectButtonsInside(dialog);
   await page.setViewportSize({ width: 1024, height: 640 });
   await expectButtonsInside(dialog);

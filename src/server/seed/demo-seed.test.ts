@@ -50,6 +50,21 @@ describe('demo seed', () => {
     expect(home.workflow.state).toBe('Public');
     const hero = home.body.find((r: { name: string }) => r.name === 'hero');
     expect(hero.widgets[0].asset).toMatchObject({ name: 'hero.jpg', folderPath: 'Assets/images' });
+
+    // Every shared asset a published page links is published too: its live copy links nothing in draft.
+    for (const path of ['demo/index', 'demo/articles/welcome']) {
+      const page = (await t.request({ method: 'GET', url: `/cms/rest/pages/by-path/${path}` })).json();
+      expect(page.workflow.state).toBe('Public');
+      type Widget = { asset?: { name: string; folderPath?: string } };
+      const shared = (page.body as { widgets: Widget[] }[])
+        .flatMap((r) => r.widgets)
+        .flatMap((w) => (w.asset?.folderPath ? [`${w.asset.folderPath}/${w.asset.name}`] : []));
+      if (path === 'demo/index') expect(shared.sort()).toEqual(['Assets/images/hero.jpg', 'Assets/snippets/contact']);
+      for (const asset of shared) {
+        const res = await t.request({ method: 'GET', url: `/cms/rest/assets/by-path/${asset}` });
+        expect(res.json().workflow.state, asset).toBe('Public');
+      }
+    }
   });
 
   it('does not seed again, even when every site was deleted', async () => {

@@ -293,7 +293,11 @@ async function seedThroughApi(app: App, auth: AuthService): Promise<boolean> {
       templateName: 'landing',
       displayName: 'Press kit',
     });
-    // Some content is published, some waits for review: the workflow has something to show.
+    // Some content is published, some waits for review: the workflow has something to show. A published page's
+    // shared assets are published with it (as the editor's approval offers), or its live copy would link drafts.
+    for (const shared of ['Assets/images/hero.jpg', 'Assets/snippets/contact']) {
+      await call('PUT', `/cms/rest/assets/by-path/${shared}`, { workflow: { state: 'Public' } });
+    }
     await call('PUT', '/cms/rest/pages/by-path/demo/index', { templateName: 'home', workflow: { state: 'Public' } });
     await call('PUT', '/cms/rest/pages/by-path/demo/articles/welcome', {
       templateName: 'article',
