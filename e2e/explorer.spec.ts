@@ -339,7 +339,8 @@ test('the find field keeps what is typed before its code has loaded, and the hea
   // The text starts after the search icon, in the box as in the field.
   const textStart = (input: Locator) =>
     input.evaluate((el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft));
-  const iconEnd = async () => (await page.locator('.find-field__icon').boundingBox())!;
+  const iconEnd = async () =>
+    (await page.getByRole('banner').locator('.find-field .search-field__icon').boundingBox())!;
   let icon = await iconEnd();
   expect(await textStart(box)).toBeGreaterThan(icon.x + icon.width);
   await box.focus();

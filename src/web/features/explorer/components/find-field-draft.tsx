@@ -1,5 +1,21 @@
+import type { ReactNode } from 'react';
 import { SearchIcon } from '../../../components/ui/icons';
 import './find-field.css';
+
+/** The find field's name, placeholder and input classes: the same for the first screen's box and the field. */
+export const FIND_LABEL = 'Find by title or name';
+export const FIND_PLACEHOLDER = 'Find pages, sections, folders, assets…';
+export const FIND_INPUT_CLASS = 'field__input search-field__input find-field__input';
+
+/** The box around the find field's input: the search icon before it, as in ui.css's search field. */
+export function FindBox({ children }: { children: ReactNode }) {
+  return (
+    <div className="search-field__box">
+      <SearchIcon className="search-field__icon" />
+      {children}
+    </div>
+  );
+}
 
 /** What was typed into the header's find field before its code loaded, and whether it had the focus. */
 export interface FindDraft {
@@ -17,12 +33,11 @@ export const createFindDraft = (): FindDraft => ({ value: '', focused: false });
 export function FindFieldFallback({ draft }: { draft: FindDraft }) {
   return (
     <div className="find-field">
-      <div className="find-field__box">
-        <SearchIcon className="find-field__icon" />
+      <FindBox>
         <input
-          className="field__input find-field__input"
-          aria-label="Find by title or name"
-          placeholder="Find pages, sections, folders, assets…"
+          className={FIND_INPUT_CLASS}
+          aria-label={FIND_LABEL}
+          placeholder={FIND_PLACEHOLDER}
           defaultValue={draft.value}
           onChange={(e) => {
             draft.value = e.currentTarget.value;
@@ -34,7 +49,7 @@ export function FindFieldFallback({ draft }: { draft: FindDraft }) {
             draft.focused = false;
           }}
         />
-      </div>
+      </FindBox>
     </div>
   );
 }

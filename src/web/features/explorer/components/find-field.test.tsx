@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { ExplorerProvider, type ExplorerNavigation } from './explorer-context';
 import { FindField } from './find-field';
-import { createFindDraft, FindFieldFallback } from './find-field-draft';
+import { createFindDraft, FindFieldFallback, type FindDraft } from './find-field-draft';
 
 const navigation: ExplorerNavigation = {
   hrefOf: (item) => `/x/${item.segments.join('/')}`,
@@ -15,9 +14,10 @@ const navigation: ExplorerNavigation = {
   homeHref: '/home',
   preloadScreenOf: () => undefined,
 };
-const Explorer = ({ children }: { children: ReactNode }) => (
+/** The field as the explorer's code draws it, given what the first screen's box was given. */
+const field = (draft: FindDraft) => (
   <ExplorerProvider role="Admin" navigation={navigation}>
-    {children}
+    <FindField draft={draft} />
   </ExplorerProvider>
 );
 
@@ -33,29 +33,19 @@ describe('FindField: the box the first screen draws before its code', () => {
     expect(draft).toEqual({ value: 'welc', focused: true });
 
     // The explorer's code has loaded: the field replaces the box, in the same commit as Suspense does.
-    rerender(
-      <Explorer>
-        <FindField draft={draft} />
-      </Explorer>,
-    );
-    const field = screen.getByRole('combobox', { name: 'Find by title or name' });
-    expect(field).toHaveProperty('value', 'welc');
-    await waitFor(() => expect(document.activeElement).toBe(field));
+    rerender(field(draft));
+    const input = screen.getByRole('combobox', { name: 'Find by title or name' });
+    expect(input).toHaveProperty('value', 'welc');
+    await waitFor(() => expect(document.activeElement).toBe(input));
     // Typing goes on at the end of the text.
     await user.keyboard('ome');
-    expect(field).toHaveProperty('value', 'welcome');
+    expect(input).toHaveProperty('value', 'welcome');
   });
 
   it('takes no focus when the box did not have it', async () => {
-    const draft = createFindDraft();
-    renderWithProviders(
-      <Explorer>
-        <FindField draft={draft} />
-      </Explorer>,
-      {},
-    );
-    const field = screen.getByRole('combobox', { name: 'Find by title or name' });
-    expect(field).toHaveProperty('value', '');
-    expect(document.activeElement).not.toBe(field);
+    renderWithProviders(field(createFindDraft()), {});
+    const input = screen.getByRole('combobox', { name: 'Find by title or name' });
+    expect(input).toHaveProperty('value', '');
+    expect(document.activeElement).not.toBe(input);
   });
 });

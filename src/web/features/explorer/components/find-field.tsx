@@ -18,7 +18,7 @@ import { useExplorer } from './explorer-context';
 import { KindIcon } from '../../../components/tree/kind-icon';
 import './explorer.css';
 import './find-field.css';
-import type { FindDraft } from './find-field-draft';
+import { FIND_INPUT_CLASS, FIND_LABEL, FIND_PLACEHOLDER, FindBox, type FindDraft } from './find-field-draft';
 import { useDebounced } from '../../../lib/use-debounced';
 
 /** How long typing pauses before the service is asked. */
@@ -86,20 +86,15 @@ export function FindField({
       allowsEmptyCollection
       allowsCustomValue
     >
-      <Label className="visually-hidden">Find by title or name</Label>
-      <div className="find-field__box">
-        <SearchIcon className="find-field__icon" />
-        <Input
-          ref={inputRef}
-          className="field__input find-field__input"
-          placeholder="Find pages, sections, folders, assets…"
-        />
+      <Label className="visually-hidden">{FIND_LABEL}</Label>
+      <FindBox>
+        <Input ref={inputRef} className={FIND_INPUT_CLASS} placeholder={FIND_PLACEHOLDER} />
         {found.isFetching && q && (
           <span className="find-field__busy">
             <Spinner />
           </span>
         )}
-      </div>
+      </FindBox>
       <Popover className="popover find-field__popover" offset={4} placement="bottom start">
         <ListBox<FindRow>
           className="listbox"
