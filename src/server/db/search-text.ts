@@ -1,9 +1,9 @@
 /**
  * The words of stored content for the full-text index (migration 0270): every string of a JSON value (a page's SEO
  * fields, a widget's or an asset's fields), rich text as its text (tags dropped, common entities decoded), one field
- * from the next apart by FIELD_SEPARATOR. The search indexer makes every search row's text with it (modules/search/search.index-rows.ts), on both
- * databases; SQLite also has it as the application function `folio_search_text(json)` on every connection that
- * writes (db/database.ts), for migration 0270's first fill of the index.
+ * from the next apart by FIELD_SEPARATOR. The search indexer makes every search row's text with it
+ * (modules/search/search.index-rows.ts), on both databases; SQLite also has it as the application function
+ * `folio_search_text(json)` on every connection that writes (db/database.ts), for migration 0270's first fill.
  */
 export const SEARCH_TEXT_FUNCTION = 'folio_search_text';
 

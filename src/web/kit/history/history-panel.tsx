@@ -70,6 +70,8 @@ export function HistoryPanel<T>({
       : v === latest?.revision
         ? `Revision ${v} (current)`
         : `Revision ${v}`;
+  /** Who saved a version, when and its state, when the list read so far holds it. */
+  const summaryOf = (v: VersionRef) => items.find((i) => i.revision === (v === 'live' ? liveRevision : v));
   const options = items.map((i) => ({ id: String(i.revision), label: labelOf(i.revision) }));
   const before = picked.before ?? (items[1] ? String(items[1].revision) : null);
   const after = picked.after ?? (latest ? String(latest.revision) : null);
@@ -165,7 +167,7 @@ export function HistoryPanel<T>({
         <ViewDialog
           source={source}
           revision={viewing}
-          summary={items.find((i) => i.revision === viewing)}
+          summary={summaryOf(viewing)}
           isCurrent={viewing === latest?.revision}
           onClose={() => setViewing(null)}
           onCompare={
@@ -191,7 +193,7 @@ export function HistoryPanel<T>({
           source={source}
           pair={comparing}
           labelOf={labelOf}
-          summaryOf={(v) => items.find((i) => i.revision === (v === 'live' ? liveRevision : v))}
+          summaryOf={summaryOf}
           onClose={() => setComparing(null)}
         />
       )}

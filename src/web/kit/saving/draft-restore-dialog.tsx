@@ -40,7 +40,7 @@ export function DraftRestoreDialog({
   onDiscard: () => void;
 }) {
   const changedSince = draft.baseEtag !== currentEtag;
-  const when = new Date(draft.savedAt);
+  const when = new Date(draft.savedAt).toISOString();
   return (
     <Modal
       isOpen
@@ -50,11 +50,8 @@ export function DraftRestoreDialog({
       title="Restore your unsaved changes?"
       description={
         <>
-          You made changes to {itemLabel} that were not saved{' '}
-          <time dateTime={when.toISOString()} title={formatDateTime(when.toISOString())}>
-            {relativeTime(draft.savedAt)}
-          </time>{' '}
-          ({formatDateTime(when.toISOString())})
+          You made changes to {itemLabel} that were not saved <time dateTime={when}>{relativeTime(draft.savedAt)}</time>{' '}
+          ({formatDateTime(when)})
           {changeCount !== undefined && (
             <>
               {' '}
