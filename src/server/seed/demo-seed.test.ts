@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Page } from '../../shared/api/pages.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
@@ -53,10 +54,9 @@ describe('demo seed', () => {
 
     // Every shared asset a published page links is published too: its live copy links nothing in draft.
     for (const path of ['demo/index', 'demo/articles/welcome']) {
-      const page = (await t.request({ method: 'GET', url: `/cms/rest/pages/by-path/${path}` })).json();
+      const page = Page.parse((await t.request({ method: 'GET', url: `/cms/rest/pages/by-path/${path}` })).json());
       expect(page.workflow.state).toBe('Public');
-      type Widget = { asset?: { name: string; folderPath?: string } };
-      const shared = (page.body as { widgets: Widget[] }[])
+      const shared = page.body
         .flatMap((r) => r.widgets)
         .flatMap((w) => (w.asset?.folderPath ? [`${w.asset.folderPath}/${w.asset.name}`] : []));
       if (path === 'demo/index') expect(shared.sort()).toEqual(['Assets/images/hero.jpg', 'Assets/snippets/contact']);
