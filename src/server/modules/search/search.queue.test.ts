@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_URL } from '../../../shared/api/paths.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { upload } from '../assets/assets.fixtures.js';
+import { isPostgres } from '../../db/dialect.js';
 import { searchIndexRows } from './search.index-rows.js';
 import { SEARCH_INDEX_BATCH, SEARCH_ROUND_BATCHES, startSearchIndexer } from './search.indexer.js';
 import { searchBackfill } from '../../db/migrations/0393-search-backfill.js';
@@ -81,7 +82,7 @@ describe('search queue (migration 0360)', () => {
     await t.app.folio.searchIndexer.stop();
     await paths('nothingsuchword');
     const id = await idOf('welcome');
-    const pg = Boolean(process.env.TEST_DATABASE_URL);
+    const pg = isPostgres(db());
     // What a rewrite of the row shows: on SQLite the rows the statements changed (with the FTS triggers'), on
     // PostgreSQL the row version's transaction id.
     const mark = async () =>
